@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { PasswordPolicySchema } from '../password-policy';
+
+/** `GET /api/config` (PRODUCT.md section 4): what the browser needs at run time. */
+export const PublicConfigSchema = z.object({
+  restaurantName: z.string(),
+  currency: z.string().length(3),
+  locale: z.string(),
+  timeZone: z.string(),
+  pollIntervalMs: z.number().int().positive(),
+  signInMethods: z.object({
+    emailPassword: z.boolean(),
+    google: z.boolean(),
+    phone: z.boolean(),
+  }),
+  pushPublicKey: z.string().nullable(),
+  passwordPolicy: PasswordPolicySchema,
+});
+
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,0 +1,17 @@
+/** Roles of PRODUCT.md section 1. Public sign-up always yields `customer`. */
+export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Seed section 6: staff access = role admin, manager or staff. */
+export function hasStaffAccess(role: Role | null | undefined): boolean {
+  return role === 'staff' || role === 'manager' || role === 'admin';
+}
+
+/** Seed section 6: admin = role admin. */
+export function isAdmin(role: Role | null | undefined): boolean {
+  return role === 'admin';
+}
