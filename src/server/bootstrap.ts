@@ -1,0 +1,26 @@
+import type { Database } from './db/client';
+import { runMigrations, withStartupLock } from './db/migrate';
+import type { Logger } from './lib/logger';
+import { type BootstrapResult, ensureAdmin } from './modules/auth/admin-bootstrap';
+import type { Auth } from './modules/auth/auth';
+import { ensureSettings } from './modules/settings/settings.service';
+
+/**
+ * Brings a database up to date: migrations, the settings row and, on an empty database, the admin.
+ * Safe when several processes start at once: each step runs under the start-up lock.
+ */
+export async function prepareDatabase(
+  db: Database,
+  auth: Auth,
+  options: { adminEmail: string; adminPassword: string | undefined; logger: Logger },
+): Promise<BootstrapResult> {
+  await runMigrations(db);
+  return withStartupLock(db, async () => {
+    await ensureSettings(db);
+    return ensureAdmin(db, auth, {
+      email: options.adminEmail,
+      password: options.adminPassword,
+      logger: options.logger,
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+  BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .refine((value) => new URL(value).pathname === '/' || new URL(value).pathname === '', {
+        message: 'must be an origin without a path, such as https://cafe.example.com',
+      })
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+        message: 'must start with postgres:// or postgresql://',
+      })
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('must be an e-mail address').default('admin@brigade.local'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, 'must be at least 6 characters long').optional(),
+  ),
+  POLL_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(500).max(600_000).default(3000),
+  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The public origin, without a trailing slash. */
+  baseUrl: string;
+  /** True when the public origin is https: secure cookies and HSTS. */
+  secure: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  pollIntervalMs: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration from environment variables only. Every bad variable is reported on its own
+ * line, naming the variable, so a start fails with one clear line per problem.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const shown =
+        name === 'AUTH_SECRET' || name === 'ADMIN_PASSWORD' ? '(hidden)' : JSON.stringify(env[name]);
+      return `${name}=${shown}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const values = parsed.data;
+  const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    baseUrl,
+    secure: baseUrl.startsWith('https://'),
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    authSecret: values.AUTH_SECRET,
+    adminEmail: values.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    pollIntervalMs: values.POLL_INTERVAL_MS,
+    logLevel: values.LOG_LEVEL,
+  };
+}

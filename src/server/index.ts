@@ -1,0 +1,145 @@
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp } from './app';
+import { prepareDatabase } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { createLogger, type Logger } from './lib/logger';
+import { StartupError } from './lib/startup-error';
+import { createAuth } from './modules/auth/auth';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+type Cleanup = () => Promise<void>;
+
+function listen(
+  server: ReturnType<typeof createAdaptorServer>,
+  port: number,
+  host: string,
+): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new StartupError(
+            `Port ${port} on ${host} is already in use. Stop what uses it, or set PORT to another port.`,
+          ),
+        );
+      } else if (error.code === 'EACCES') {
+        reject(
+          new StartupError(`Not allowed to listen on port ${port}. Choose a port above 1023 with PORT.`),
+        );
+      } else {
+        reject(error);
+      }
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+async function runCleanups(cleanups: Cleanup[], logger: Logger): Promise<void> {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown step failed');
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(
+        `Brigade cannot start: the configuration is not valid.\n${error.problems.join('\n')}\n`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const cleanups: Cleanup[] = [];
+
+  try {
+    let databaseUrl: string;
+    if (config.databaseUrl) {
+      databaseUrl = config.databaseUrl;
+    } else {
+      // Loaded only here: a server deployment never touches the embedded binaries.
+      const { acquireDataDirLock } = await import('./db/data-dir-lock');
+      const { startEmbeddedPostgres } = await import('./db/embedded');
+      // The embedded server belongs to one app process: the lock refuses a second one on this folder.
+      const lock = await acquireDataDirLock(config.dataDir);
+      cleanups.push(() => lock.release());
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const database: DatabaseHandle = openDatabase(databaseUrl);
+    cleanups.push(() => database.close());
+
+    const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
+    const auth = createAuth({ db: database.db, config, secret, logger });
+    const admin = await prepareDatabase(database.db, auth, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      logger,
+    });
+    if (admin.generatedPassword) {
+      // Shown once, on the console, never logged to a file: the owner needs it to sign in.
+      process.stdout.write(
+        `\n  Brigade created the admin account.\n    e-mail:   ${admin.email}\n    password: ${admin.generatedPassword}\n  Sign in and keep this password safe; it is not shown again.\n\n`,
+      );
+    }
+
+    const app = createApp({ config, db: database.db, auth, logger });
+    const server = createAdaptorServer({ fetch: app.fetch });
+    const address = await listen(server, config.port, config.host);
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open; end idle ones now, the rest at the grace limit.
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        }),
+    );
+    logger.info({ port: address.port, host: config.host, baseUrl: config.baseUrl }, 'Brigade is listening');
+
+    let stopping = false;
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      runCleanups(cleanups, logger).then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+    };
+    process.on('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      process.stderr.write(`Brigade cannot start: ${error.message}\n`);
+    } else {
+      logger.fatal({ err: error }, 'start failed');
+      process.stderr.write(`Brigade cannot start: ${(error as Error).message}\n`);
+    }
+    await runCleanups(cleanups, logger);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,56 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { hasStaffAccess, isAdmin, isRole } from '../../shared/roles';
+import type { Actor, AppEnv } from './context';
+import { forbidden, unauthenticated } from './errors';
+
+/** Who may call a route: every route declares one (deny by default). */
+export type Access = 'public' | 'signed-in' | 'staff' | 'admin';
+
+/** Reads the session once per request (from the database, via better-auth) and remembers it. */
+export async function loadActor(c: Context<AppEnv>): Promise<Actor | null> {
+  const cached = c.get('actor');
+  if (cached !== undefined) return cached;
+  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const role = result?.user.role;
+  const actor: Actor | null =
+    result && isRole(role)
+      ? {
+          id: result.user.id,
+          email: result.user.email,
+          name: result.user.name,
+          role,
+          sessionId: result.session.id,
+        }
+      : null;
+  c.set('actor', actor);
+  return actor;
+}
+
+/** The actor of a guarded route; throws 401 if the route was not guarded (a programming error). */
+export function requireActor(c: Context<AppEnv>): Actor {
+  const actor = c.get('actor');
+  if (!actor) throw unauthenticated();
+  return actor;
+}
+
+const allowed: Record<Exclude<Access, 'public'>, (actor: Actor) => boolean> = {
+  'signed-in': () => true,
+  staff: (actor) => hasStaffAccess(actor.role),
+  admin: (actor) => isAdmin(actor.role),
+};
+
+/** 401 when nobody is signed in, 403 when the signed-in role may not use the route. */
+export function guard(access: Access): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (access !== 'public') {
+      const actor = await loadActor(c);
+      if (!actor) throw unauthenticated();
+      if (!allowed[access](actor)) {
+        throw forbidden(
+          access === 'admin' ? 'Only an administrator can do this.' : 'Only staff members can do this.',
+        );
+      }
+    }
+    await next();
+  };
+}

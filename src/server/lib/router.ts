@@ -1,0 +1,66 @@
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import { type Access, guard } from './auth-guards';
+import type { AppEnv } from './context';
+import { validationError } from './errors';
+
+/** A router whose request validation failures become the seed's 400 envelope, naming the field. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        throw validationError(result.error, result.target === 'json' ? 'request body' : result.target);
+      }
+    },
+  });
+}
+
+export const ErrorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'invalid-argument' }),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi('Error');
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorResponseSchema } },
+});
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'Anyone.',
+  'signed-in': 'Any signed-in user.',
+  staff: 'Staff access: roles staff, manager and admin.',
+  admin: 'Administrators only.',
+};
+
+type DefinedRoute<R extends RouteConfig> = R & { middleware: ReturnType<typeof guard> };
+
+/**
+ * `createRoute` with the access rule declared: the guard runs before validation and the handler,
+ * and the 400, 401 and 403 answers are documented for every route that can give them.
+ */
+export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(
+  access: Access,
+  route: R,
+): DefinedRoute<R & { middleware: ReturnType<typeof guard> }> {
+  const responses: RouteConfig['responses'] = {
+    ...route.responses,
+    ...(route.request
+      ? { 400: errorResponse('The request is not valid; the message names the field.') }
+      : {}),
+    ...(access === 'public' ? {} : { 401: errorResponse('Not signed in.') }),
+    ...(access === 'public' || access === 'signed-in'
+      ? {}
+      : { 403: errorResponse('The role may not do this.') }),
+  };
+  return createRoute({
+    ...route,
+    description: [route.description, `Access: ${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n'),
+    ...(access === 'public' ? {} : { security: [{ sessionCookie: [] }] }),
+    responses,
+    middleware: guard(access),
+  }) as DefinedRoute<R & { middleware: ReturnType<typeof guard> }>;
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const SECRET_FILE = 'auth-secret';
+
+/**
+ * The secret that signs session cookies: `AUTH_SECRET` when set, else one generated on first start and
+ * kept in the data folder (mode 0600). Several processes sharing the folder read the same file; the
+ * exclusive create makes the first writer win a simultaneous start.
+ */
+export async function resolveAuthSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, SECRET_FILE);
+  await fs.mkdir(dataDir, { recursive: true });
+  try {
+    await fs.writeFile(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await fs.readFile(file, 'utf8')).trim();
+  if (secret.length < 32) {
+    throw new Error(`The auth secret in ${file} is damaged (too short). Delete the file to make a new one.`);
+  }
+  return secret;
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context';
+
+const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Brigade API reference</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// A separate file, not an inline script: the CSP allows scripts from this origin only.
+const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
+
+const assets: Record<string, { file: string; type: string }> = {
+  'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+};
+const cache = new Map<string, string>();
+
+function readAsset(name: string): string {
+  let text = cache.get(name);
+  if (text === undefined) {
+    text = readFileSync(path.join(swaggerDir, assets[name]!.file), 'utf8');
+    cache.set(name, text);
+  }
+  return text;
+}
+
+/**
+ * The OpenAPI document at /api/openapi.json and a reference page at /api/docs that needs no internet:
+ * Swagger UI is served from the installed swagger-ui-dist package.
+ */
+export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Brigade API',
+      version: '0.1.0',
+      description:
+        'JSON over HTTP. Errors use the envelope `{ "error": { "code", "message", "details"? } }` with the ' +
+        'codes 400 invalid-argument, 401 unauthenticated, 403 permission-denied, 404 not-found, ' +
+        '409 aborted, 429 resource-exhausted, 500 internal, 503 unavailable.',
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'brigade.session_token',
+  });
+  app.get('/api/docs', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(DOCS_PAGE);
+  });
+  app.get('/api/docs/init.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(INIT_SCRIPT);
+  });
+  app.get('/api/docs/:asset{swagger-ui\\.css|swagger-ui-bundle\\.js}', (c) => {
+    const name = c.req.param('asset');
+    c.header('Content-Type', assets[name]!.type);
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(readAsset(name));
+  });
+}

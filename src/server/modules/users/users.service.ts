@@ -1,0 +1,75 @@
+import { and, eq, ilike, or } from 'drizzle-orm';
+import type { Profile } from '../../../shared/contracts/user';
+import { isRole } from '../../../shared/roles';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { newestFirst, toPage } from '../../lib/pagination';
+import { users } from '../auth/auth.schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The merged profile of seed section 3. */
+export function presentProfile(row: UserRow): Profile {
+  return {
+    uid: row.id,
+    email: row.email,
+    displayName: row.name || null,
+    phoneNumber: row.phoneNumber,
+    photoURL: row.image,
+    emailVerified: row.emailVerified,
+    role: isRole(row.role) ? row.role : 'customer',
+  };
+}
+
+/** The signed-in user's own profile. */
+export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile> {
+  const [row] = await db.select().from(users).where(eq(users.id, actor.id));
+  if (!row) throw notFound('Your account no longer exists.');
+  return presentProfile(row);
+}
+
+export interface CustomerSummary {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  createdAt: string;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Customer accounts, newest first, optionally matching `search` in name, e-mail or phone: what the
+ * point of sale needs to attach an order to a guest's account.
+ */
+export async function listCustomers(
+  db: Database,
+  query: { search?: string; limit: number; cursor?: string },
+): Promise<{ items: CustomerSummary[]; nextCursor: string | null }> {
+  const order = newestFirst(users, query.cursor);
+  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'customer'),
+        pattern
+          ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern))
+          : undefined,
+        order.where,
+      ),
+    )
+    .orderBy(...order.orderBy)
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

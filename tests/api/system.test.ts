@@ -1,0 +1,255 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  expectErrorBody,
+  type TestApp,
+} from '../support/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('answers 200 when the database answers', async () => {
+    const response = await t.get('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the restaurant name, currency, poll interval, sign-in methods and password policy', async () => {
+    const response = await t.get('/api/config');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      restaurantName: 'Brigade Cafe',
+      currency: 'USD',
+      locale: 'en-US',
+      timeZone: 'UTC',
+      pollIntervalMs: 3000,
+      signInMethods: { emailPassword: true, google: false, phone: false },
+      pushPublicKey: null,
+      passwordPolicy: expect.objectContaining({ minLength: 6 }),
+    });
+  });
+
+  it('follows a settings change', async () => {
+    const admin = { cookie: await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD) };
+    await t.patch('/api/settings', { name: 'Cafe Renamed', currency: 'EUR' }, { as: admin });
+    const body = (await (await t.get('/api/config')).json()) as { restaurantName: string; currency: string };
+    expect(body).toMatchObject({ restaurantName: 'Cafe Renamed', currency: 'EUR' });
+    await t.patch('/api/settings', { name: 'Brigade Cafe', currency: 'USD' }, { as: admin });
+  });
+});
+
+describe('error envelope', () => {
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const error = await expectErrorBody(await t.get('/api/no-such-thing'), 404, 'not-found');
+    expect(error.message).toContain('/api/no-such-thing');
+    await expectErrorBody(await t.post('/api/orders/123/teleport', {}), 404, 'not-found');
+  });
+
+  it('answers malformed JSON with 400, on our routes and on the sign-in routes', async () => {
+    const admin = { cookie: await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD) };
+    await expectErrorBody(
+      await t.patch('/api/settings', '{"name": ', { as: admin }),
+      400,
+      'invalid-argument',
+    );
+    await expectErrorBody(await t.post('/api/auth/sign-in/email', '{"email": '), 400, 'invalid-argument');
+  });
+
+  it('answers an oversized body with 413 and the envelope', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
+    const response = await t.post('/api/auth/sign-up/email', huge);
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.message).toMatch(/larger than the limit/);
+  });
+
+  it('names the field in a validation error and rejects unknown fields', async () => {
+    const admin = { cookie: await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD) };
+    const unknown = await expectErrorBody(
+      await t.patch('/api/settings', { name: 'X', owner: 'me' }, { as: admin }),
+      400,
+      'invalid-argument',
+    );
+    expect(unknown.details).toEqual({ issues: [{ path: 'owner', message: 'is not a known field' }] });
+    const badZone = await expectErrorBody(
+      await t.patch('/api/settings', { timeZone: 'Mars/Olympus' }, { as: admin }),
+      400,
+      'invalid-argument',
+    );
+    expect(badZone.message).toContain('timeZone');
+    const badPolicy = await expectErrorBody(
+      await t.patch(
+        '/api/settings',
+        {
+          passwordPolicy: {
+            minLength: 10,
+            maxLength: 8,
+            requireLowercase: false,
+            requireUppercase: false,
+            requireDigit: false,
+            requireSymbol: false,
+          },
+        },
+        { as: admin },
+      ),
+      400,
+      'invalid-argument',
+    );
+    expect(badPolicy.message).toContain('passwordPolicy.maxLength');
+    await expectErrorBody(
+      await t.patch('/api/settings', { name: '   ' }, { as: admin }),
+      400,
+      'invalid-argument',
+    );
+    const settings = (await (await t.get('/api/settings', { as: admin })).json()) as {
+      name: string;
+      timeZone: string;
+    };
+    expect(settings).toMatchObject({ name: 'Brigade Cafe', timeZone: 'UTC' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline script, frame-ancestors none, nosniff and a referrer policy, and no HSTS on http', async () => {
+    const response = await t.get('/api/health');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('sends HSTS and secure cookies when BASE_URL is https', async () => {
+    const secure = await createTestApp({ baseUrl: 'https://cafe.example', secure: true });
+    try {
+      const health = await secure.app.request('https://cafe.example/api/health');
+      expect(health.headers.get('strict-transport-security')).toContain('max-age=');
+      const signUp = await secure.app.request('https://cafe.example/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://cafe.example' },
+        body: JSON.stringify({ name: 'S', email: 'secure@test.brigade', password: 'secret1' }),
+      });
+      expect(signUp.status).toBe(200);
+      const cookie = signUp.headers.getSetCookie().find((line) => line.includes('session_token='));
+      expect(cookie).toMatch(/^__Secure-brigade\.session_token=.*Secure/i);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes an OpenAPI document listing the routes with their access', async () => {
+    const response = await t.get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of [
+      '/api/health',
+      '/api/config',
+      '/api/me',
+      '/api/customers',
+      '/api/settings',
+      '/api/auth/sync-claims',
+      '/api/auth/sign-in/email',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(route);
+    }
+    expect(doc.paths['/api/settings']?.patch?.description).toContain('Administrators only');
+  });
+
+  it('serves a reference page that loads only local scripts', async () => {
+    const page = await t.get('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/src="\/api\/docs\//);
+      expect(body?.trim()).toBe('');
+    }
+    for (const asset of ['/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css', '/api/docs/init.js']) {
+      const response = await t.get(asset);
+      expect(response.status, asset).toBe(200);
+      expect((await response.text()).length).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('the web app', () => {
+  const webRoot = path.resolve('.tmp', `web-root-${process.pid}`);
+
+  beforeAll(async () => {
+    await mkdir(path.join(webRoot, 'assets'), { recursive: true });
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Brigade</title><div id="root"></div>',
+    );
+    await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+  afterAll(() => rm(webRoot, { recursive: true, force: true }));
+
+  function appWithWebRoot() {
+    return createApp({
+      config: t.config,
+      db: t.db,
+      auth: t.auth,
+      logger: pino({ level: 'silent' }),
+      webRoot,
+    });
+  }
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const response = await appWithWebRoot().request('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves index.html for page routes, with 404 for paths no page owns', async () => {
+    const app = appWithWebRoot();
+    for (const page of [
+      '/',
+      '/login',
+      '/orders',
+      '/orders/add',
+      '/orders/123',
+      '/menu/items/5',
+      '/feedback/abc',
+    ]) {
+      const response = await app.request(page);
+      expect(response.status, page).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    const missing = await app.request('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+  });
+
+  it('serves top-level files and does not let a path escape the web root', async () => {
+    const app = appWithWebRoot();
+    expect((await app.request('/favicon.svg')).status).toBe(200);
+    const escaped = await app.request('/assets/..%2f..%2fpackage.json');
+    expect(escaped.status).not.toBe(200);
+  });
+});

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { prepareDatabase } from '../../src/server/bootstrap';
+import { type Config, loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { createAuth } from '../../src/server/modules/auth/auth';
+import { users } from '../../src/server/modules/auth/auth.schema';
+import type { Role } from '../../src/shared/roles';
+import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './test-server';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'owner@test.brigade';
+export const ADMIN_PASSWORD = 'owner-password-1';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  /** The `Cookie` header value of a signed-in session. */
+  cookie: string;
+}
+
+interface RequestOptions {
+  as?: TestUser | { cookie: string } | null;
+  headers?: Record<string, string>;
+}
+
+/** Reads `name=value` pairs out of a response's Set-Cookie headers. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .filter((pair) => pair && !pair.endsWith('='))
+    .join('; ');
+}
+
+/**
+ * The real app on its own fresh database (copied from the run's migrated template), driven through
+ * `app.request()`: real HTTP semantics, real PostgreSQL, no network.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const { adminUrl, template } = inject('testDatabase');
+  const databaseName = await createDatabaseFromTemplate(adminUrl, template);
+  const handle = openDatabase(databaseUrl(adminUrl, databaseName), { max: 5 });
+  const config: Config = {
+    ...loadConfig({ BASE_URL: TEST_ORIGIN, DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+  const logger = pino({ level: 'silent' });
+  const auth = createAuth({ db: handle.db, config, secret: randomBytes(32).toString('hex'), logger });
+  await prepareDatabase(handle.db, auth, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, logger });
+  const app = createApp({ config, db: handle.db, auth, logger, webRoot: '.tmp/no-web-build' });
+
+  function request(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('origin', TEST_ORIGIN);
+    if (options.as) headers.set('cookie', options.as.cookie);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { ...init, headers }));
+  }
+
+  function send(method: string, path: string, body: unknown, options: RequestOptions = {}) {
+    return request(
+      path,
+      {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      },
+      options,
+    );
+  }
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await send('POST', '/api/auth/sign-in/email', { email, password });
+    if (response.status !== 200)
+      throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return cookieFrom(response);
+  }
+
+  let counter = 0;
+  /** A signed-in user with the given role (a customer signs up; other roles are then set directly). */
+  async function buildUser(input: { role?: Role; email?: string; name?: string } = {}): Promise<TestUser> {
+    counter += 1;
+    const role = input.role ?? 'customer';
+    const email = input.email ?? `${role}-${counter}-${randomBytes(3).toString('hex')}@test.brigade`;
+    const password = 'user-password-1';
+    const response = await send('POST', '/api/auth/sign-up/email', {
+      name: input.name ?? `Test ${role} ${counter}`,
+      email,
+      password,
+    });
+    if (response.status !== 200)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    const { user } = (await response.json()) as { user: { id: string } };
+    if (role !== 'customer') await handle.db.update(users).set({ role }).where(eq(users.id, user.id));
+    return { id: user.id, email, password, role, cookie: await signIn(email, password) };
+  }
+
+  return {
+    app,
+    db: handle.db,
+    auth,
+    config,
+    request,
+    get: (path: string, options?: RequestOptions) => request(path, { method: 'GET' }, options),
+    post: (path: string, body?: unknown, options?: RequestOptions) => send('POST', path, body, options),
+    patch: (path: string, body?: unknown, options?: RequestOptions) => send('PATCH', path, body, options),
+    signIn,
+    buildUser,
+    async close() {
+      await handle.close();
+      await dropDatabase(adminUrl, databaseName);
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Asserts the seed's envelope and returns it. */
+export async function expectErrorBody(response: Response, status: number, code: string) {
+  const { expect } = await import('vitest');
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { error: { code: string; message: string; details?: unknown } };
+  expect(body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+  expect(body.error.message.length).toBeGreaterThan(0);
+  expect(JSON.stringify(body)).not.toMatch(/at .+\.ts:\d+|select |insert into|stack/i);
+  return body.error;
+}
