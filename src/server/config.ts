@@ -6,7 +6,10 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const EnvSchema = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a port number from 0 to 65535' }).int().min(0).max(65535).default(3000),
+  ),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
   BASE_URL: z.preprocess(
     emptyToUndefined,

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      baseUrl: 'http://localhost:3000',
+      secure: false,
+      databaseUrl: undefined,
+      pollIntervalMs: 3000,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('reports every bad variable on its own line, naming it, and never echoes secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        BASE_URL: 'ftp://cafe',
+        DATABASE_URL: 'mysql://x',
+        AUTH_SECRET: 'short-secret-value',
+        LOG_LEVEL: 'loud',
+        POLL_INTERVAL_MS: '10',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((line) => line.split('=')[0])).toEqual([
+      'PORT',
+      'BASE_URL',
+      'DATABASE_URL',
+      'AUTH_SECRET',
+      'POLL_INTERVAL_MS',
+      'LOG_LEVEL',
+    ]);
+    expect(problems.join('\n')).not.toContain('short-secret-value');
+  });
+
+  it('marks an https BASE_URL as secure and trims its trailing slash', () => {
+    expect(loadConfig({ BASE_URL: 'https://cafe.example/' })).toMatchObject({
+      baseUrl: 'https://cafe.example',
+      secure: true,
+    });
+    expect(() => loadConfig({ BASE_URL: 'https://cafe.example/app' })).toThrow(ConfigError);
+  });
+});
