@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/snap/bin/chromium',
+  '/usr/bin/google-chrome',
+];
 
 /** The Chromium the browser tests drive: CHROMIUM_PATH, else Debian's package. Never a download. */
 export function findChromium(): string | null {

@@ -27,7 +27,8 @@ function main(): void {
   }
   console.log('Chromium not found; installing Debian’s chromium package with apt-get…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
   if (install().status !== 0) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
     if (install().status !== 0) {

@@ -23,10 +23,13 @@ for (const [name, script] of steps) {
 }
 
 console.log('\n=== summary ===');
-for (const result of results) console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.name} (${result.seconds} s)`);
+for (const result of results)
+  console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.name} (${result.seconds} s)`);
 const failed = results.filter((result) => !result.ok);
 if (failed.length > 0) {
-  console.log(`\n${failed.length} of ${results.length} steps failed: ${failed.map((result) => result.name).join(', ')}`);
+  console.log(
+    `\n${failed.length} of ${results.length} steps failed: ${failed.map((result) => result.name).join(', ')}`,
+  );
   process.exit(1);
 }
 console.log(`\nAll ${results.length} steps passed.`);

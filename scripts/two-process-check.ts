@@ -4,7 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createDatabaseFromTemplate, createTemplateDatabase, databaseUrl, dropDatabase } from '../tests/support/test-server';
+import {
+  createDatabaseFromTemplate,
+  createTemplateDatabase,
+  databaseUrl,
+  dropDatabase,
+} from '../tests/support/test-server';
 
 /**
  * CI's multi-process check: two app processes on one PostgreSQL database (as behind a load balancer)
@@ -55,7 +60,9 @@ async function main(): Promise<void> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
-  await client.query('drop schema public cascade; create schema public; drop schema if exists drizzle cascade');
+  await client.query(
+    'drop schema public cascade; create schema public; drop schema if exists drizzle cascade',
+  );
   await client.end();
 
   const secret = randomBytes(32).toString('hex');
@@ -103,9 +110,16 @@ async function main(): Promise<void> {
 
     const meOnB = await fetch(`${b}/api/me`, { headers: { cookie } });
     const profile = (await meOnB.json()) as { email?: string };
-    check(meOnB.status === 200 && profile.email === 'roaming@two.process', 'the session made on A works on B');
+    check(
+      meOnB.status === 200 && profile.email === 'roaming@two.process',
+      'the session made on A works on B',
+    );
 
-    const signOutOnB = await fetch(`${b}/api/auth/sign-out`, { method: 'POST', headers: { ...headers, cookie }, body: '{}' });
+    const signOutOnB = await fetch(`${b}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: '{}',
+    });
     check(signOutOnB.status === 200, 'sign-out on B');
     const meOnA = await fetch(`${a}/api/me`, { headers: { cookie } });
     check(meOnA.status === 401, 'the session ended on B is refused on A');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, DEFAULT_PASSWORD_POLICY, describePasswordProblem, PasswordPolicySchema } from './password-policy';
+import {
+  checkPassword,
+  DEFAULT_PASSWORD_POLICY,
+  describePasswordProblem,
+  PasswordPolicySchema,
+} from './password-policy';
 
 const strict = {
   minLength: 8,
@@ -19,12 +24,11 @@ describe('password policy', () => {
   });
 
   it('reports each unmet rule of a strict policy', () => {
-    expect(checkPassword('abc', strict).filter((rule) => !rule.met).map((rule) => rule.rule)).toEqual([
-      'minLength',
-      'uppercase',
-      'digit',
-      'symbol',
-    ]);
+    expect(
+      checkPassword('abc', strict)
+        .filter((rule) => !rule.met)
+        .map((rule) => rule.rule),
+    ).toEqual(['minLength', 'uppercase', 'digit', 'symbol']);
     expect(describePasswordProblem('Abcdef1!', strict)).toBeNull();
     expect(describePasswordProblem('Abcdef1!Abcdef', strict)).toBe(
       'Password does not meet the policy: at most 12 characters.',
@@ -32,9 +36,9 @@ describe('password policy', () => {
   });
 
   it('counts characters, not UTF-16 units, and knows letters beyond ASCII', () => {
-    expect(checkPassword('ÉéÉéÉé', { ...strict, minLength: 6 }).find((rule) => rule.rule === 'minLength')?.met).toBe(
-      true,
-    );
+    expect(
+      checkPassword('ÉéÉéÉé', { ...strict, minLength: 6 }).find((rule) => rule.rule === 'minLength')?.met,
+    ).toBe(true);
     const emoji = checkPassword('😀😀😀', { ...DEFAULT_PASSWORD_POLICY, minLength: 6 });
     expect(emoji[0]?.met).toBe(false);
     const accented = checkPassword('Ñandú9!x', strict);

@@ -63,7 +63,11 @@ describe('GET /api/customers', () => {
     ['sort=name', 'sort'],
     [`search=${'x'.repeat(101)}`, 'search'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {
-    const error = await expectErrorBody(await t.get(`/api/customers?${query}`, { as: staff }), 400, 'invalid-argument');
+    const error = await expectErrorBody(
+      await t.get(`/api/customers?${query}`, { as: staff }),
+      400,
+      'invalid-argument',
+    );
     expect(error.message).toContain(field);
   });
 

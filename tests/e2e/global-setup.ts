@@ -6,7 +6,13 @@ import type { FullConfig } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/modules/auth/auth.schema';
-import { createDatabaseFromTemplate, createTemplateDatabase, databaseUrl, dropDatabase, startTestPostgres } from '../support/test-server';
+import {
+  createDatabaseFromTemplate,
+  createTemplateDatabase,
+  databaseUrl,
+  dropDatabase,
+  startTestPostgres,
+} from '../support/test-server';
 import { E2E_USERS } from './users';
 
 async function waitForHealth(baseURL: string, child: ReturnType<typeof spawn>, log: string): Promise<void> {
@@ -29,7 +35,8 @@ async function signUp(baseURL: string, user: { name: string; email: string; pass
     headers: { 'content-type': 'application/json', origin: baseURL },
     body: JSON.stringify(user),
   });
-  if (!response.ok) throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
 }
 
 /**

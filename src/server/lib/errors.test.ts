@@ -40,7 +40,9 @@ describe('toErrorResponse', () => {
   });
 
   it('rewords a malformed-JSON exception', () => {
-    const { status, body } = toErrorResponse(new HTTPException(400, { message: 'Malformed JSON in request body' }));
+    const { status, body } = toErrorResponse(
+      new HTTPException(400, { message: 'Malformed JSON in request body' }),
+    );
     expect(status).toBe(400);
     expect(body.error).toEqual({ code: 'invalid-argument', message: 'The request body is not valid JSON.' });
   });

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { findPage } from '../../../shared/pages';
+import { FullScreenSpinner } from '../../components/ui/spinner';
+import { useSession } from '../../features/auth/api/get-session';
+import { decideAccess, navigationState } from '../access-rule';
+import { SideNav, SideNavPlaceholder } from './side-nav';
+import { SiteLayout } from './site-layout';
+
+/**
+ * The app shell around every page: applies the access rule, then frames the page with the side
+ * navigation (staff on back-office routes) or the public header and footer (everyone else).
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const page = findPage(location.pathname);
+  const { user, isPending } = useSession();
+  const requestedPath = `${location.pathname}${location.search}${location.hash}`;
+  const access = decideAccess({ page, sessionPending: isPending, user, requestedPath });
+  const navigation = navigationState(page, isPending, user);
+
+  let content: ReactNode;
+  if (access.kind === 'loading') content = <FullScreenSpinner />;
+  else if (access.kind === 'redirect') content = <Navigate to={access.to} replace />;
+  else content = <Outlet />;
+
+  return (
+    <>
+      <ScrollRestoration />
+      {navigation === 'hidden' ? (
+        <SiteLayout>{content}</SiteLayout>
+      ) : (
+        <>
+          {navigation === 'shown' && user ? <SideNav user={user} /> : <SideNavPlaceholder />}
+          <main id="main" className="min-h-dvh pt-14 md:ml-64 md:pt-0">
+            {content}
+          </main>
+        </>
+      )}
+    </>
+  );
+}

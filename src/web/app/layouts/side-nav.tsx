@@ -1,0 +1,238 @@
+import { clsx } from 'clsx';
+import {
+  BellRing,
+  BookOpen,
+  Boxes,
+  ChartColumn,
+  ClipboardList,
+  Database,
+  DatabaseBackup,
+  FileSpreadsheet,
+  type LucideIcon,
+  Menu,
+  MessageSquareHeart,
+  MonitorCheck,
+  PiggyBank,
+  Receipt,
+  SquarePlus,
+  TicketPercent,
+  Truck,
+  Users,
+  X,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { SessionUser } from '../../../shared/contracts/user';
+import { ADMIN_NAV_ITEMS, type NavItem, STAFF_NAV_ITEMS } from '../../../shared/pages';
+import { isAdmin } from '../../../shared/roles';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { paths } from '../../lib/paths';
+
+/** Icons for the seed's navigation items, by route; labels and order come from the shared table. */
+const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
+  '/orders': ClipboardList,
+  '/orders/add': SquarePlus,
+  '/orders/monitor': MonitorCheck,
+  '/orders/requests': BellRing,
+  '/expenses': Receipt,
+  '/statement': FileSpreadsheet,
+  '/budget-allocations': PiggyBank,
+  '/purchase-orders': Truck,
+  '/master-data': Database,
+  '/inventory': Boxes,
+  '/menu': BookOpen,
+  '/coupons': TicketPercent,
+  '/admin/users': Users,
+  '/admin/backup': DatabaseBackup,
+  '/admin/dashboard': ChartColumn,
+  '/admin/feedback': MessageSquareHeart,
+};
+
+const PRODUCT_NAME = 'Brigade';
+
+function displayNameOf(user: SessionUser): string {
+  return user.name.trim() || user.email;
+}
+
+function initialOf(name: string): string {
+  const first = [...name.trim()][0];
+  return first ? first.toLocaleUpperCase() : '?';
+}
+
+function Brand({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link
+      to={paths.orders}
+      onClick={onNavigate}
+      className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-lg bg-white text-base font-bold text-neutral-950"
+      >
+        B
+      </span>
+      {PRODUCT_NAME}
+    </Link>
+  );
+}
+
+function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const Icon = NAV_ICONS[item.to];
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.to === paths.orders}
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          clsx(
+            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white',
+            isActive
+              ? 'bg-white font-medium text-neutral-950'
+              : 'text-neutral-300 hover:bg-neutral-800 hover:text-white',
+          )
+        }
+      >
+        {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}
+        {item.label}
+      </NavLink>
+    </li>
+  );
+}
+
+function NavItems({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+      <ul className="flex flex-col gap-0.5">
+        {STAFF_NAV_ITEMS.map((item) => (
+          <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      {isAdmin(user.role) && (
+        <ul className="mt-3 flex flex-col gap-0.5 border-t border-neutral-800 pt-3">
+          {ADMIN_NAV_ITEMS.map((item) => (
+            <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+function NavFooter({ user }: { user: SessionUser }) {
+  const signOut = useSignOut({ redirectTo: paths.login });
+  const name = displayNameOf(user);
+  return (
+    <div className="border-t border-neutral-800 p-4">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-neutral-700 text-sm font-semibold text-white"
+        >
+          {initialOf(name)}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-white" title={name}>
+            {name}
+          </p>
+          <p className="text-xs text-neutral-400">{isAdmin(user.role) ? 'Administrator' : 'Staff Member'}</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => signOut.mutate()}
+        disabled={signOut.isPending}
+        className={clsx(
+          'mt-3 flex h-9 w-full items-center justify-center rounded-lg border border-neutral-700 text-sm font-medium text-neutral-200 transition-colors',
+          'hover:bg-neutral-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-60',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+        )}
+      >
+        {signOut.isPending ? 'Signing out...' : 'Sign out'}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The back-office navigation of seed section 2: a fixed sidebar from the md breakpoint up; below it a
+ * top bar whose toggle opens a full-screen menu that closes when an item is chosen.
+ */
+export function SideNav({ user }: { user: SessionUser }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    window.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      window.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [menuOpen]);
+
+  return (
+    <>
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-neutral-950 md:flex">
+        <div className="flex h-16 shrink-0 items-center border-b border-neutral-800 px-5">
+          <Brand />
+        </div>
+        <NavItems user={user} />
+        <NavFooter user={user} />
+      </aside>
+
+      <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center justify-between bg-neutral-950 px-4 md:hidden">
+        <Brand onNavigate={closeMenu} />
+        <button
+          type="button"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+          className="flex size-10 items-center justify-center rounded-lg text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </button>
+      </header>
+      {menuOpen && (
+        <div
+          id="mobile-menu"
+          className="fixed inset-x-0 top-14 bottom-0 z-40 flex flex-col bg-neutral-950 md:hidden"
+        >
+          <NavItems user={user} onNavigate={closeMenu} />
+          <NavFooter user={user} />
+        </div>
+      )}
+    </>
+  );
+}
+
+const SKELETON_ROWS = ['row-1', 'row-2', 'row-3', 'row-4', 'row-5', 'row-6'];
+
+/** Seed: a loading placeholder takes the navigation's place while the session loads. */
+export function SideNavPlaceholder() {
+  return (
+    <div aria-hidden="true">
+      <div className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col gap-3 bg-neutral-950 p-5 md:flex">
+        <div className="mb-4 h-8 w-32 animate-pulse rounded-lg bg-neutral-800" />
+        {SKELETON_ROWS.map((row) => (
+          <div key={row} className="h-8 animate-pulse rounded-lg bg-neutral-900" />
+        ))}
+      </div>
+      <div className="fixed inset-x-0 top-0 z-40 flex h-14 items-center bg-neutral-950 px-4 md:hidden">
+        <div className="h-8 w-28 animate-pulse rounded-lg bg-neutral-800" />
+      </div>
+    </div>
+  );
+}

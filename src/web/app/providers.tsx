@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { useSyncClaimsOnAuthChange } from '../features/auth/api/sync-claims';
+import { createQueryClient } from './query-client';
+
+function AuthStateEffects() {
+  useSyncClaimsOnAuthChange();
+  return null;
+}
+
+/**
+ * Server state (TanStack Query) and toasts. Seed section 9: toasts sit top right; success lasts 3 s
+ * in the shell; react-hot-toast's own defaults give the rest (blank, error and custom 4 s, loading
+ * until dismissed, at most 20 at once: its TOAST_LIMIT).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthStateEffects />
+      {children}
+      <Toaster position="top-right" toastOptions={{ success: { duration: 3000 } }} />
+    </QueryClientProvider>
+  );
+}

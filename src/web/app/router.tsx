@@ -1,0 +1,41 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGES } from '../../shared/pages';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+type LazyPage = NonNullable<RouteObject['lazy']>;
+
+const signInPage: LazyPage = () =>
+  import('../pages/sign-in-page').then((module) => ({ Component: module.SignInPage }));
+const notAvailablePage: LazyPage = () =>
+  import('../pages/not-available-page').then((module) => ({ Component: module.NotAvailablePage }));
+
+/** Pages built so far, by pattern of the shared table; every other page says it is not available yet. */
+const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/': () => import('../pages/home-page').then((module) => ({ Component: module.HomePage })),
+  '/login': signInPage,
+  '/auth/signin': signInPage,
+  '/auth/signup': () => import('../pages/sign-up-page').then((module) => ({ Component: module.SignUpPage })),
+};
+
+/** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */
+const pageRoutes: RouteObject[] = PAGES.map((page) => ({
+  path: page.withSubPaths ? `${page.pattern}/*` : page.pattern,
+  lazy: BUILT_PAGES[page.pattern] ?? notAvailablePage,
+}));
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: FullScreenSpinner,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      ...pageRoutes,
+      {
+        path: '*',
+        lazy: () => import('../pages/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
+      },
+    ],
+  },
+]);

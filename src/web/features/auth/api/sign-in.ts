@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { refreshSessionAfterSignIn } from './sync-claims';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/** `POST /api/auth/sign-in/email`: sets the session cookie on success. */
+export function signInWithEmail(input: SignInInput): Promise<unknown> {
+  return apiRequest<unknown>(apiPaths.signInEmail, { method: 'POST', body: input });
+}
+
+/** Signs in and resolves with the fresh session, so the caller can route by role. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SignInInput) => {
+      await signInWithEmail(input);
+      return refreshSessionAfterSignIn(queryClient);
+    },
+    onSuccess: () => {
+      toast.success('Signed in successfully!');
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+    },
+  });
+}

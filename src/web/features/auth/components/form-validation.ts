@@ -1,0 +1,14 @@
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The inline message for an e-mail field, or null when it looks like an address. */
+export function validateEmail(value: string): string | null {
+  const email = value.trim();
+  if (email.length === 0) return 'Enter your email address.';
+  if (!EMAIL_PATTERN.test(email)) return 'Enter a valid email address, like name@example.com.';
+  return null;
+}
+
+/** The inline message for a required field, or null when it has something in it. */
+export function validateRequired(value: string, message: string): string | null {
+  return value.trim().length === 0 ? message : null;
+}

@@ -1,0 +1,111 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useSignUp } from '../api/sign-up';
+import { destinationAfterSignIn } from '../destination-after-sign-in';
+import { validateEmail, validateRequired } from './form-validation';
+import { PasswordHints } from './password-hints';
+
+interface SignUpErrors {
+  name: string | null;
+  email: string | null;
+  password: string | null;
+}
+
+function validateSignUp(name: string, email: string, password: string, policy: PasswordPolicy): SignUpErrors {
+  return {
+    name: validateRequired(name, 'Enter your name.'),
+    email: validateEmail(email),
+    password: validateRequired(password, 'Choose a password.') ?? describePasswordProblem(password, policy),
+  };
+}
+
+interface SignUpFormProps {
+  /** From `/api/config`; the server checks the same policy again. */
+  passwordPolicy: PasswordPolicy;
+}
+
+/** Customer sign-up: name, e-mail and a password checked live against the policy. */
+export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const callbackUrl = searchParams.get('callbackUrl');
+  const signUp = useSignUp();
+
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const errors = validateSignUp(name, email, password, passwordPolicy);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (signUp.isPending) return;
+    setShowErrors(true);
+    if (errors.name) return nameRef.current?.focus();
+    if (errors.email) return emailRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+    signUp.mutate(
+      { name: name.trim(), email: email.trim(), password },
+      {
+        onSuccess: (session) => {
+          navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
+        },
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <TextField
+        ref={nameRef}
+        label="Name"
+        type="text"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={showErrors ? errors.name : null}
+        disabled={signUp.isPending}
+        required
+      />
+      <TextField
+        ref={emailRef}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={showErrors ? errors.email : null}
+        disabled={signUp.isPending}
+        required
+      />
+      <TextField
+        ref={passwordRef}
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={showErrors ? errors.password : null}
+        description={<PasswordHints password={password} policy={passwordPolicy} />}
+        disabled={signUp.isPending}
+        required
+      />
+      <Button type="submit" size="lg" fullWidth isLoading={signUp.isPending}>
+        {signUp.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { PAGES } from '../../shared/pages';
+
+/** Returns `pattern` after checking that the shared route table knows it, so links cannot rot. */
+function pagePath<const P extends string>(pattern: P): P {
+  if (!PAGES.some((page) => page.pattern === pattern)) {
+    throw new Error(`Unknown page pattern ${pattern}: add it to src/shared/pages.ts first`);
+  }
+  return pattern;
+}
+
+/** Page URLs of the web app, all taken from `src/shared/pages.ts`. */
+export const paths = {
+  home: pagePath('/'),
+  login: pagePath('/login'),
+  signIn: pagePath('/auth/signin'),
+  signUp: pagePath('/auth/signup'),
+  forgotPassword: pagePath('/auth/forgot-password'),
+  terms: pagePath('/terms'),
+  privacyPolicy: pagePath('/privacy-policy'),
+  refundPolicy: pagePath('/refund-policy'),
+  deliveryPolicy: pagePath('/delivery-policy'),
+  contact: pagePath('/contact'),
+  account: pagePath('/account'),
+  orders: pagePath('/orders'),
+  addOrder: pagePath('/orders/add'),
+} as const;
+
+/** Pages that sign a user in; never worth returning to after signing in. */
+const SIGN_IN_PAGES: readonly string[] = [paths.login, paths.signIn, paths.signUp];
+
+/** `/login?callbackUrl=...` for a user sent away from `requestedPath` (path, search and hash). */
+export function loginPathFor(requestedPath: string): string {
+  return `${paths.login}?callbackUrl=${encodeURIComponent(requestedPath)}`;
+}
+
+/** A sign-in or sign-up page URL that carries the callback on, when there is one. */
+export function withCallbackUrl(path: string, callbackUrl: string | null): string {
+  if (!callbackUrl) return path;
+  return `${path}?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+}
+
+/**
+ * The callback as a same-origin path (path, search and hash), or null when it is anything else:
+ * absolute or protocol-relative URLs, backslash tricks, other schemes, or a sign-in page itself.
+ */
+export function safeCallbackPath(
+  value: string | null,
+  origin: string = window.location.origin,
+): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  if (SIGN_IN_PAGES.includes(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** API endpoints the web app calls (same origin, proxied to the server in development). */
+export const apiPaths = {
+  config: '/api/config',
+  session: '/api/auth/get-session',
+  signInEmail: '/api/auth/sign-in/email',
+  signUpEmail: '/api/auth/sign-up/email',
+  signOut: '/api/auth/sign-out',
+  syncClaims: '/api/auth/sync-claims',
+} as const;
