@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { E2E_USERS } from './users';
+
+export type E2EUser = (typeof E2E_USERS)[keyof typeof E2E_USERS];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+/** Signs in through the API with the page's own cookie jar (fast set-up for tests about other things). */
+export async function signInByApi(page: Page, baseURL: string, user: E2EUser): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs in through the form, as a person would. */
+export async function signInByForm(page: Page, user: E2EUser): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Saves a full-page screenshot as a test artifact, under test-results/screenshots and attached to the
+ * report, named `<name>-<width>x<height>.png`.
+ */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const size = page.viewportSize();
+  const file = path.resolve('test-results', 'screenshots', `${name}-${size?.width}x${size?.height}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(path.basename(file), { path: file, contentType: 'image/png' });
+}
