@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { cleanUpApps, makeTempDir, type SpawnedApp, spawnApp } from '../tests/support/spawn-app';
 import {
   createDatabaseFromTemplate,
   createTemplateDatabase,
@@ -17,31 +13,6 @@ import {
  * the first. Uses TEST_DATABASE_URL, else the machine's PostgreSQL on 127.0.0.1:5432.
  */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${base}: the app exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${base}: not healthy after 60 s`);
-}
 
 let passedChecks = 0;
 function check(condition: boolean, message: string): void {
@@ -66,34 +37,25 @@ async function main(): Promise<void> {
   await client.end();
 
   const secret = randomBytes(32).toString('hex');
-  const children: ChildProcess[] = [];
-  const dataDirs: string[] = [];
+  const apps: SpawnedApp[] = [];
   try {
-    const bases: string[] = [];
     for (let index = 0; index < 2; index++) {
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brigade-two-process-'));
-      dataDirs.push(dataDir);
-      const base = `http://127.0.0.1:${port}`;
-      bases.push(base);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          BASE_URL: 'http://brigade.test',
-          DATA_DIR: dataDir,
-          AUTH_SECRET: secret,
-          ADMIN_PASSWORD: 'two-process-admin',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      children.push(child);
+      apps.push(
+        await spawnApp({
+          dataDir: await makeTempDir(`two-process-${index}`),
+          env: {
+            DATABASE_URL: url,
+            // Both processes answer for one public address, as behind a load balancer.
+            BASE_URL: 'http://brigade.test',
+            AUTH_SECRET: secret,
+            ADMIN_PASSWORD: 'two-process-admin',
+            LOG_LEVEL: 'warn',
+          },
+        }),
+      );
     }
-    const [a, b] = bases as [string, string];
-    await Promise.all(bases.map((base, index) => waitForHealth(base, children[index]!)));
+    const [a, b] = apps.map((app) => app.baseUrl) as [string, string];
+    await Promise.all(apps.map((app) => app.waitForHealthy()));
     check(true, 'two processes started together on one empty database');
 
     const headers = { 'content-type': 'application/json', origin: 'http://brigade.test' };
@@ -133,15 +95,12 @@ async function main(): Promise<void> {
     })();
     check(adminCount === 1, 'exactly one admin was created by the two first starts');
     console.log(`two-process check: all ${passedChecks} checks passed`);
+  } catch (error) {
+    for (const app of apps) console.error(`--- output of the app on ${app.baseUrl}:\n${app.output()}`);
+    throw error;
   } finally {
-    for (const child of children) {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    }
-    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    for (const app of apps) await app.stop().catch(() => {});
+    await cleanUpApps();
     await dropDatabase(adminUrl, name).catch(() => {});
   }
 }

@@ -55,3 +55,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BASE_URL: 'https://cafe.example/app' })).toThrow(ConfigError);
   });
 });
+
+describe('loadConfig with a BASE_URL that is no URL', () => {
+  it('reports it instead of throwing something else', () => {
+    expect(() => loadConfig({ BASE_URL: 'cafe.example' })).toThrow(ConfigError);
+  });
+});

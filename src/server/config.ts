@@ -3,6 +3,17 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** True for `https://host[:port]` with nothing after it; false for a path or for no URL at all. */
+function hasNoPath(value: string): boolean {
+  try {
+    const { pathname, search, hash } = new URL(value);
+    return (pathname === '/' || pathname === '') && !search && !hash;
+  } catch {
+    // Not a URL: the url check reports that.
+    return true;
+  }
+}
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const EnvSchema = z.object({
@@ -15,9 +26,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-      .refine((value) => new URL(value).pathname === '/' || new URL(value).pathname === '', {
-        message: 'must be an origin without a path, such as https://cafe.example.com',
-      })
+      .refine(hasNoPath, { message: 'must be an origin without a path, such as https://cafe.example.com' })
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),

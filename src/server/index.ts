@@ -9,7 +9,8 @@ import { StartupError } from './lib/startup-error';
 import { createAuth } from './modules/auth/auth';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+// Long enough for PostgreSQL's fast shutdown on a slow disk; past it the next start cleans up.
+const SHUTDOWN_GRACE_MS = 30_000;
 
 type Cleanup = () => Promise<void>;
 

@@ -18,7 +18,7 @@ export async function signInByApi(page: Page, baseURL: string, user: E2EUser): P
 }
 
 /** Signs in through the form, as a person would. */
-export async function signInByForm(page: Page, user: E2EUser): Promise<void> {
+export async function signInByForm(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -3,6 +3,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { findPage } from '../../../shared/pages';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
+import { useForgetSignedOutUser } from '../../features/auth/api/sign-out';
 import { decideAccess, navigationState } from '../access-rule';
 import { SideNav, SideNavPlaceholder } from './side-nav';
 import { SiteLayout } from './site-layout';
@@ -15,6 +16,7 @@ export function RootLayout() {
   const location = useLocation();
   const page = findPage(location.pathname);
   const { user, isPending } = useSession();
+  useForgetSignedOutUser();
   const requestedPath = `${location.pathname}${location.search}${location.hash}`;
   const access = decideAccess({ page, sessionPending: isPending, user, requestedPath });
   const navigation = navigationState(page, isPending, user);
