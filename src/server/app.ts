@@ -9,6 +9,7 @@ import { AppError, handleError, notFound } from './lib/errors';
 import { mountWebApp } from './lib/web-app';
 import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/auth/auth.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
+import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -84,6 +85,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', systemRoutes);
   app.route('/', usersRoutes);
   app.route('/', settingsRoutes);
+  app.route('/', securityRoutes);
 
   documentAuthEndpoints(app);
   mountApiDocs(app);

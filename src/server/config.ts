@@ -56,7 +56,41 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(500).max(600_000).default(3000),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  NODE_ENV: z.preprocess(emptyToUndefined, z.string().default('development')),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Brigade <no-reply@brigade.local>')),
+  SMS_GATEWAY_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  ),
+  SMS_GATEWAY_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
+      .default('https://accounts.google.com'),
+  ),
 });
+
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'SMS_GATEWAY_TOKEN',
+  'GOOGLE_CLIENT_SECRET',
+]);
 
 export interface Config {
   port: number;
@@ -72,6 +106,15 @@ export interface Config {
   adminPassword: string | undefined;
   pollIntervalMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** NODE_ENV=production: the development outbox never shows message contents. */
+  production: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsGateway: { url: string; token: string | undefined } | undefined;
+  /** Google sign-in, on when both the client id and secret are set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -90,8 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const shown =
-        name === 'AUTH_SECRET' || name === 'ADMIN_PASSWORD' ? '(hidden)' : JSON.stringify(env[name]);
+      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(env[name]);
       return `${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(problems);
@@ -110,5 +152,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: values.ADMIN_PASSWORD,
     pollIntervalMs: values.POLL_INTERVAL_MS,
     logLevel: values.LOG_LEVEL,
+    production: values.NODE_ENV === 'production',
+    trustProxy: values.TRUST_PROXY === 'true',
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    smsGateway: values.SMS_GATEWAY_URL
+      ? { url: values.SMS_GATEWAY_URL, token: values.SMS_GATEWAY_TOKEN }
+      : undefined,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            issuer: values.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
+        : undefined,
   };
 }

@@ -6,8 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createLogger, type Logger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
-import { createAuth } from './modules/auth/auth';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { createServices } from './services';
 
 // Long enough for PostgreSQL's fast shutdown on a slow disk; past it the next start cleans up.
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -88,8 +88,8 @@ async function main(): Promise<void> {
     cleanups.push(() => database.close());
 
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
-    const auth = createAuth({ db: database.db, config, secret, logger });
-    const admin = await prepareDatabase(database.db, auth, {
+    const services = createServices({ config, db: database.db, logger, secret });
+    const admin = await prepareDatabase(database.db, services.auth, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       logger,
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
       );
     }
 
-    const app = createApp({ config, db: database.db, auth, logger });
+    const app = createApp(services);
     const server = createAdaptorServer({ fetch: app.fetch });
     const address = await listen(server, config.port, config.host);
     cleanups.push(

@@ -5,8 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { prepareDatabase } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { createAuth } from '../../src/server/modules/auth/auth';
 import { users } from '../../src/server/modules/auth/auth.schema';
+import { createServices } from '../../src/server/services';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from '../support/test-server';
 
 describe('first start', () => {
@@ -21,7 +21,7 @@ describe('first start', () => {
     try {
       const results = await Promise.all(
         processes.map((handle) =>
-          prepareDatabase(handle.db, createAuth({ db: handle.db, config, secret, logger }), {
+          prepareDatabase(handle.db, createServices({ db: handle.db, config, secret, logger }).auth, {
             adminEmail: 'owner@first.start',
             adminPassword: undefined,
             logger,
@@ -34,7 +34,7 @@ describe('first start', () => {
       const admins = await processes[0]!.db.select().from(users).where(eq(users.role, 'admin'));
       expect(admins.map((row) => row.email)).toEqual(['owner@first.start']);
       // The generated password really signs in.
-      const auth = createAuth({ db: processes[0]!.db, config, secret, logger });
+      const { auth } = createServices({ db: processes[0]!.db, config, secret, logger });
       const signedIn = await auth.api.signInEmail({
         body: { email: 'owner@first.start', password: generated! },
       });

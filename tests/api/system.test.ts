@@ -1,6 +1,5 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import {
@@ -210,13 +209,7 @@ describe('the web app', () => {
   afterAll(() => rm(webRoot, { recursive: true, force: true }));
 
   function appWithWebRoot() {
-    return createApp({
-      config: t.config,
-      db: t.db,
-      auth: t.auth,
-      logger: pino({ level: 'silent' }),
-      webRoot,
-    });
+    return createApp({ ...t.services, webRoot });
   }
 
   it('serves hashed assets with a long immutable cache', async () => {

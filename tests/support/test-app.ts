@@ -6,8 +6,8 @@ import { createApp } from '../../src/server/app';
 import { prepareDatabase } from '../../src/server/bootstrap';
 import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { createAuth } from '../../src/server/modules/auth/auth';
 import { users } from '../../src/server/modules/auth/auth.schema';
+import { createServices } from '../../src/server/services';
 import type { Role } from '../../src/shared/roles';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './test-server';
 
@@ -51,9 +51,17 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     ...overrides,
   };
   const logger = pino({ level: 'silent' });
-  const auth = createAuth({ db: handle.db, config, secret: randomBytes(32).toString('hex'), logger });
+  const services = createServices({
+    config,
+    db: handle.db,
+    logger,
+    secret: randomBytes(32).toString('hex'),
+    // Easy puzzles: the tests solve human checks themselves.
+    humanCheckDifficulty: 200,
+  });
+  const { auth } = services;
   await prepareDatabase(handle.db, auth, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, logger });
-  const app = createApp({ config, db: handle.db, auth, logger, webRoot: '.tmp/no-web-build' });
+  const app = createApp({ ...services, webRoot: '.tmp/no-web-build' });
 
   function request(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -103,6 +111,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
 
   return {
     app,
+    services,
     db: handle.db,
     auth,
     config,

@@ -1,3 +1,8 @@
 /** Every Drizzle table of the app, one import for the client, the migrator and drizzle-kit. */
+export * from '../modules/audit/audit.schema';
 export * from '../modules/auth/auth.schema';
+export * from '../modules/contact/contact.schema';
+export * from '../modules/images/images.schema';
+export * from '../modules/messaging/messaging.schema';
+export * from '../modules/security/security.schema';
 export * from '../modules/settings/settings.schema';

@@ -3,6 +3,8 @@ import type { Role } from '../../shared/roles';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
+import type { Messenger } from '../modules/messaging/messaging.service';
+import type { HumanCheck } from '../modules/security/human-check.service';
 import type { Logger } from './logger';
 
 /** The signed-in user as every guard and handler sees it. */
@@ -19,6 +21,8 @@ export interface AppDeps {
   db: Database;
   auth: Auth;
   logger: Logger;
+  messenger: Messenger;
+  humanCheck: HumanCheck;
 }
 
 export interface AppEnv {

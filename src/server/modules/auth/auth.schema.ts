@@ -17,6 +17,9 @@ export const users = pgTable(
     image: text('image'),
     role: text('role').notNull().default('customer'),
     phoneNumber: text('phone_number').unique(),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    /** A disabled user cannot sign in and loses every session at once (User Management). */
+    disabled: boolean('disabled').notNull().default(false),
     ...timestampColumns(),
   },
   (table) => [

@@ -6,6 +6,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import type { Messenger } from '../messaging/messaging.service';
+import type { HumanCheck } from '../security/human-check.service';
 import { getPasswordPolicy } from '../settings/settings.service';
 
 /** better-auth endpoints that set a password, and the body field that carries it. */
@@ -30,7 +32,14 @@ function requestOrigin(request: Request | undefined): string | null {
  * better-auth configured for Brigade: e-mail and password, server-side sessions in PostgreSQL behind an
  * http-only cookie, `role` that no request can set, and the restaurant's password policy.
  */
-export function createAuth(options: { db: Database; config: Config; secret: string; logger: Logger }) {
+export function createAuth(options: {
+  db: Database;
+  config: Config;
+  secret: string;
+  logger: Logger;
+  messenger: Messenger;
+  humanCheck: HumanCheck;
+}) {
   const { db, config, secret, logger } = options;
   return betterAuth({
     appName: 'Brigade',

@@ -1,3 +1,4 @@
+import { requireActor } from '../../lib/auth-guards';
 import { createRouter, defineRoute } from '../../lib/router';
 import {
   getSettings,
@@ -34,4 +35,6 @@ const patchSettings = defineRoute('admin', {
 
 export const settingsRoutes = createRouter()
   .openapi(readSettings, async (c) => c.json(await getSettings(c.var.deps.db), 200))
-  .openapi(patchSettings, async (c) => c.json(await updateSettings(c.var.deps.db, c.req.valid('json')), 200));
+  .openapi(patchSettings, async (c) =>
+    c.json(await updateSettings(c.var.deps.db, requireActor(c), c.req.valid('json')), 200),
+  );

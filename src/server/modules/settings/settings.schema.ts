@@ -16,6 +16,15 @@ export const restaurantSettings = pgTable(
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
     timeZone: text('time_zone').notNull(),
+    /** Contact details shown on /contact and in e-mails. */
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** Legal page texts (plain text with blank-line paragraphs); empty = the built-in default. */
+    termsText: text('terms_text').notNull().default(''),
+    privacyText: text('privacy_text').notNull().default(''),
+    refundText: text('refund_text').notNull().default(''),
+    deliveryText: text('delivery_text').notNull().default(''),
     passwordMinLength: integer('password_min_length').notNull().default(6),
     passwordMaxLength: integer('password_max_length'),
     passwordRequireLowercase: boolean('password_require_lowercase').notNull().default(false),

@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { type PasswordPolicy, PasswordPolicySchema } from '../../../shared/password-policy';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { recordAudit } from '../audit/audit.service';
 import { restaurantSettings } from './settings.schema';
 
 type SettingsRow = typeof restaurantSettings.$inferSelect;
+
+export const LegalTextsSchema = z.object({
+  terms: z.string(),
+  privacy: z.string(),
+  refund: z.string(),
+  delivery: z.string(),
+});
 
 export const RestaurantSettingsSchema = z.object({
   name: z.string(),
   currency: z.string(),
   locale: z.string(),
   timeZone: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** Empty text = the page shows its built-in default. */
+  legalTexts: LegalTextsSchema,
   passwordPolicy: PasswordPolicySchema,
   updatedAt: z.string(),
 });
@@ -41,6 +55,18 @@ export const UpdateSettingsSchema = z
       .refine((value) => Intl.supportedValuesOf('currency').includes(value), 'is not a known currency'),
     locale: z.string().min(2).max(35).refine(isSupportedLocale, 'is not a valid locale such as en-US'),
     timeZone: z.string().min(1).max(64).refine(isSupportedTimeZone, 'is not a known IANA time zone'),
+    address: z.string().trim().max(300, 'must be at most 300 characters'),
+    phone: z.string().trim().max(40, 'must be at most 40 characters'),
+    email: z.union([z.literal(''), z.email('must be an e-mail address').max(200)]),
+    legalTexts: z
+      .object({
+        terms: z.string().max(50_000, 'must be at most 50000 characters'),
+        privacy: z.string().max(50_000, 'must be at most 50000 characters'),
+        refund: z.string().max(50_000, 'must be at most 50000 characters'),
+        delivery: z.string().max(50_000, 'must be at most 50000 characters'),
+      })
+      .partial()
+      .strict(),
     passwordPolicy: PasswordPolicySchema,
   })
   .partial()
@@ -61,6 +87,15 @@ function present(row: SettingsRow): RestaurantSettings {
     currency: row.currency,
     locale: row.locale,
     timeZone: row.timeZone,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    legalTexts: {
+      terms: row.termsText,
+      privacy: row.privacyText,
+      refund: row.refundText,
+      delivery: row.deliveryText,
+    },
     passwordPolicy: {
       minLength: row.passwordMinLength,
       maxLength: row.passwordMaxLength,
@@ -107,14 +142,51 @@ export async function getPasswordPolicy(db: Database): Promise<PasswordPolicy> {
   return (await getSettings(db)).passwordPolicy;
 }
 
-/** Changes the given settings; the rest stay as they are. */
-export async function updateSettings(db: Database, input: UpdateSettings): Promise<RestaurantSettings> {
+function legalColumns(texts: NonNullable<UpdateSettings['legalTexts']>) {
+  return {
+    ...(texts.terms === undefined ? {} : { termsText: texts.terms }),
+    ...(texts.privacy === undefined ? {} : { privacyText: texts.privacy }),
+    ...(texts.refund === undefined ? {} : { refundText: texts.refund }),
+    ...(texts.delivery === undefined ? {} : { deliveryText: texts.delivery }),
+  };
+}
+
+/** Changes the given settings (the rest stay as they are) and records the change in the audit log. */
+export async function updateSettings(
+  db: Database,
+  actor: Actor,
+  input: UpdateSettings,
+): Promise<RestaurantSettings> {
   await ensureSettings(db);
-  const { passwordPolicy, ...identity } = input;
-  const [row] = await db
-    .update(restaurantSettings)
-    .set({ ...identity, ...(passwordPolicy ? policyColumns(passwordPolicy) : {}), updatedAt: new Date() })
-    .returning();
-  if (!row) throw new Error('restaurant settings row missing');
-  return present(row);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(restaurantSettings).for('update');
+    if (!current) throw new Error('restaurant settings row missing');
+    const { passwordPolicy, legalTexts, ...identity } = input;
+    const [row] = await tx
+      .update(restaurantSettings)
+      .set({
+        ...identity,
+        ...(passwordPolicy ? policyColumns(passwordPolicy) : {}),
+        ...(legalTexts ? legalColumns(legalTexts) : {}),
+        updatedAt: new Date(),
+      })
+      .returning();
+    if (!row) throw new Error('restaurant settings row missing');
+    const before = present(current);
+    const after = present(row);
+    const changed = (Object.keys(input) as (keyof UpdateSettings)[]).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    if (changed.length > 0) {
+      await recordAudit(tx, actor, {
+        area: 'settings',
+        action: 'settings.updated',
+        summary: `Changed ${changed.join(', ')}`,
+        targetType: 'settings',
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      });
+    }
+    return after;
+  });
 }

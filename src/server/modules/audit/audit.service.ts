@@ -1,0 +1,94 @@
+import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { newestFirst, toPage } from '../../lib/pagination';
+import { auditLog } from './audit.schema';
+
+export const AUDIT_AREAS = [
+  'users',
+  'settings',
+  'menu',
+  'master-data',
+  'orders',
+  'payments',
+  'inventory',
+  'finance',
+  'backup',
+] as const;
+export type AuditArea = (typeof AUDIT_AREAS)[number];
+
+export interface AuditEntryInput {
+  area: AuditArea;
+  action: string;
+  summary: string;
+  targetType?: string;
+  targetId?: string;
+  before?: unknown;
+  after?: unknown;
+  ipAddress?: string;
+}
+
+/**
+ * Writes one audit entry for `actor`. Call it with the transaction of the change it describes, so
+ * that the change and its record commit or roll back together.
+ */
+export async function recordAudit(db: Database, actor: Actor | null, entry: AuditEntryInput): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    area: entry.area,
+    action: entry.action,
+    summary: entry.summary,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ipAddress: entry.ipAddress ?? null,
+  });
+}
+
+export interface AuditQuery {
+  actorId?: string;
+  area?: AuditArea[];
+  /** Inclusive lower and exclusive upper bound of createdAt. */
+  from?: Date;
+  to?: Date;
+  limit: number;
+  cursor?: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  area: string;
+  action: string;
+  summary: string;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+/** Audit entries, newest first, filtered by actor, areas and a time range. */
+export async function listAudit(
+  db: Database,
+  query: AuditQuery,
+): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+  const order = newestFirst(auditLog, query.cursor);
+  const filters: (SQL | undefined)[] = [
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.from ? gte(auditLog.createdAt, query.from) : undefined,
+    query.to ? lt(auditLog.createdAt, query.to) : undefined,
+    order.where,
+  ];
+  const areaFilter = query.area && query.area.length > 0 ? query.area : undefined;
+  const rows = await db.query.auditLog.findMany({
+    where: (table, { inArray }) => and(...filters, areaFilter ? inArray(table.area, areaFilter) : undefined),
+    orderBy: order.orderBy,
+    limit: query.limit + 1,
+  });
+  return toPage(rows, query.limit, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+
+export interface RateLimitRule {
+  /** Names the limit in keys and messages, e.g. `sign-in`. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** PRODUCT.md section 5 and the accounts issue: what may be tried how often. */
+export const RATE_LIMITS = {
+  signInPerClient: { name: 'sign-in:client', limit: 20, windowSeconds: 5 * 60 },
+  signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 15 * 60 },
+  codeSendPerNumber: { name: 'code-send:number', limit: 3, windowSeconds: 10 * 60 },
+  codeSendPerClient: { name: 'code-send:client', limit: 10, windowSeconds: 60 * 60 },
+  signUpPerClient: { name: 'sign-up:client', limit: 10, windowSeconds: 60 * 60 },
+  forgotPasswordPerClient: { name: 'forgot-password:client', limit: 10, windowSeconds: 60 * 60 },
+  forgotPasswordPerAccount: { name: 'forgot-password:account', limit: 3, windowSeconds: 60 * 60 },
+  contactPerClient: { name: 'contact:client', limit: 5, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Counts one attempt of `subject` against `rule` in a fixed window kept in the database, so the limit
+ * holds across app processes; one atomic upsert, no read-then-write race. Returns whether the attempt
+ * is within the limit and, if not, how long until the window ends.
+ */
+export async function countAttempt(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  const window = `${rule.windowSeconds} seconds`;
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - ${window}::interval then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - ${window}::interval then now() else rate_limits.window_start end
+    returning count, ceil(extract(epoch from (window_start + ${window}::interval - now())))::int as retry_after
+  `);
+  const row = result.rows[0]!;
+  return { allowed: row.count <= rule.limit, retryAfterSeconds: Math.max(1, row.retry_after) };
+}
+
+/** Like `countAttempt`, but throws the 429 (`resource-exhausted`) when the limit is passed. */
+export async function enforceRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const { allowed, retryAfterSeconds } = await countAttempt(db, rule, subject);
+  if (!allowed) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      429,
+      `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+      { retryAfterSeconds, limit: rule.name },
+    );
+  }
+}
