@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { humanCheckFor } from '../tests/support/human-check';
 import { cleanUpApps, makeTempDir, type SpawnedApp, spawnApp } from '../tests/support/spawn-app';
 import {
   createDatabaseFromTemplate,
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     const headers = { 'content-type': 'application/json', origin: 'http://brigade.test' };
     const signUp = await fetch(`${a}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers,
+      headers: { ...headers, 'x-human-check': await humanCheckFor(b) },
       body: JSON.stringify({ name: 'Roaming Guest', email: 'roaming@two.process', password: 'roaming-1' }),
     });
     check(signUp.status === 200, 'sign-up on process A');

@@ -28,7 +28,7 @@ describe('sign-up', () => {
   it('creates a customer even when the body asks for another role', async () => {
     for (const role of ['admin', 'staff', 'manager']) {
       const email = `wants-${role}@test.brigade`;
-      const response = await t.post('/api/auth/sign-up/email', {
+      const response = await t.signUp({
         name: 'Sneaky',
         email,
         password: 'secret1',
@@ -42,7 +42,7 @@ describe('sign-up', () => {
   });
 
   it('signs the new user in with an http-only, same-site session cookie and keeps the token out of the body', async () => {
-    const response = await t.post('/api/auth/sign-up/email', {
+    const response = await t.signUp({
       name: 'Ada',
       email: 'ada@test.brigade',
       password: 'secret1',
@@ -60,12 +60,12 @@ describe('sign-up', () => {
   });
 
   it('refuses a second account with the same e-mail with 409', async () => {
-    await t.post('/api/auth/sign-up/email', {
+    await t.signUp({
       name: 'One',
       email: 'twice@test.brigade',
       password: 'secret1',
     });
-    const again = await t.post('/api/auth/sign-up/email', {
+    const again = await t.signUp({
       name: 'Two',
       email: 'TWICE@test.brigade',
       password: 'secret1',
@@ -87,7 +87,7 @@ describe('sign-up', () => {
     };
     expect((await t.patch('/api/settings', { passwordPolicy: policy }, { as: admin })).status).toBe(200);
     try {
-      const weak = await t.post('/api/auth/sign-up/email', {
+      const weak = await t.signUp({
         name: 'W',
         email: 'weak@test.brigade',
         password: 'password',
@@ -97,13 +97,13 @@ describe('sign-up', () => {
         'Password does not meet the policy: an uppercase letter, a digit, a symbol (not a letter or digit).',
       );
       expect(await roleOf('weak@test.brigade')).toBeUndefined();
-      const tooLong = await t.post('/api/auth/sign-up/email', {
+      const tooLong = await t.signUp({
         name: 'L',
         email: 'long@test.brigade',
         password: 'Aa1!'.repeat(6),
       });
       await expectErrorBody(tooLong, 400, 'invalid-argument');
-      const strong = await t.post('/api/auth/sign-up/email', {
+      const strong = await t.signUp({
         name: 'S',
         email: 'strong@test.brigade',
         password: 'Str0ng!pw',
@@ -128,7 +128,7 @@ describe('sign-up', () => {
   });
 
   it('refuses the default minimum of 6 characters', async () => {
-    const response = await t.post('/api/auth/sign-up/email', {
+    const response = await t.signUp({
       name: 'S',
       email: 'short@test.brigade',
       password: '12345',

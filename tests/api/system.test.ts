@@ -35,7 +35,7 @@ describe('GET /api/config', () => {
       locale: 'en-US',
       timeZone: 'UTC',
       pollIntervalMs: 3000,
-      signInMethods: { emailPassword: true, google: false, phone: false },
+      signInMethods: { emailPassword: true, google: false, phone: true },
       pushPublicKey: null,
       passwordPolicy: expect.objectContaining({ minLength: 6 }),
     });
@@ -69,7 +69,9 @@ describe('error envelope', () => {
 
   it('answers an oversized body with 413 and the envelope', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) });
-    const response = await t.post('/api/auth/sign-up/email', huge);
+    const response = await t.post('/api/auth/sign-up/email', huge, {
+      headers: { 'x-human-check': await t.humanCheck() },
+    });
     expect(response.status).toBe(413);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.message).toMatch(/larger than the limit/);
@@ -141,7 +143,11 @@ describe('security headers', () => {
       expect(health.headers.get('strict-transport-security')).toContain('max-age=');
       const signUp = await secure.app.request('https://cafe.example/api/auth/sign-up/email', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://cafe.example' },
+        headers: {
+          'content-type': 'application/json',
+          origin: 'https://cafe.example',
+          'x-human-check': await secure.humanCheck(),
+        },
         body: JSON.stringify({ name: 'S', email: 'secure@test.brigade', password: 'secret1' }),
       });
       expect(signUp.status).toBe(200);

@@ -4,6 +4,7 @@ import type { FullConfig } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/modules/auth/auth.schema';
+import { humanCheckFor } from '../support/human-check';
 import { cleanUpApps, makeTempDir, spawnApp } from '../support/spawn-app';
 import {
   createDatabaseFromTemplate,
@@ -17,7 +18,11 @@ import { E2E_USERS } from './users';
 async function signUp(baseURL: string, user: { name: string; email: string; password: string }) {
   const response = await fetch(`${baseURL}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseURL,
+      'x-human-check': await humanCheckFor(baseURL),
+    },
     body: JSON.stringify(user),
   });
   if (!response.ok)

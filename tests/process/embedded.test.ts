@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { humanCheckFor } from '../support/human-check';
 import {
   cleanUpApps,
   eventually,
@@ -21,7 +22,7 @@ afterAll(async () => {
 async function postJson(baseUrl: string, route: string, body: unknown): Promise<Response> {
   return fetch(`${baseUrl}${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-human-check': await humanCheckFor(baseUrl) },
     body: JSON.stringify(body),
   });
 }

@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/modules/auth/auth.schema';
 import { createServices } from '../../src/server/services';
 import type { Role } from '../../src/shared/roles';
+import { solveHumanCheck } from './human-check';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './test-server';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -27,6 +28,15 @@ export interface TestUser {
 interface RequestOptions {
   as?: TestUser | { cookie: string } | null;
   headers?: Record<string, string>;
+  /** The client's address; by default every request comes from a different one (rate limits). */
+  ip?: string;
+}
+
+let addressCounter = 0;
+/** A fresh address from the documentation range 198.18.0.0/15 for each call. */
+function nextClientAddress(): string {
+  addressCounter += 1;
+  return `198.18.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
 }
 
 /** Reads `name=value` pairs out of a response's Set-Cookie headers. */
@@ -47,7 +57,12 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const databaseName = await createDatabaseFromTemplate(adminUrl, template);
   const handle = openDatabase(databaseUrl(adminUrl, databaseName), { max: 5 });
   const config: Config = {
-    ...loadConfig({ BASE_URL: TEST_ORIGIN, DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      BASE_URL: TEST_ORIGIN,
+      DATA_DIR: '.tmp/test-data',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'true',
+    }),
     ...overrides,
   };
   const logger = pino({ level: 'silent' });
@@ -66,6 +81,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   function request(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('origin', TEST_ORIGIN);
+    headers.set('x-forwarded-for', options.ip ?? nextClientAddress());
     if (options.as) headers.set('cookie', options.as.cookie);
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { ...init, headers }));
@@ -83,6 +99,19 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     );
   }
 
+  /** A solved human check, as the altcha widget would send it. */
+  async function humanCheck(): Promise<string> {
+    return solveHumanCheck(await services.humanCheck.createChallenge());
+  }
+
+  /** POST /api/auth/sign-up/email with a solved human check, as the sign-up form sends it. */
+  async function signUp(body: Record<string, unknown>, options: RequestOptions = {}) {
+    return send('POST', '/api/auth/sign-up/email', body, {
+      ...options,
+      headers: { 'x-human-check': await humanCheck(), ...options.headers },
+    });
+  }
+
   async function signIn(email: string, password: string): Promise<string> {
     const response = await send('POST', '/api/auth/sign-in/email', { email, password });
     if (response.status !== 200)
@@ -97,11 +126,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     const role = input.role ?? 'customer';
     const email = input.email ?? `${role}-${counter}-${randomBytes(3).toString('hex')}@test.brigade`;
     const password = 'user-password-1';
-    const response = await send('POST', '/api/auth/sign-up/email', {
-      name: input.name ?? `Test ${role} ${counter}`,
-      email,
-      password,
-    });
+    const response = await signUp({ name: input.name ?? `Test ${role} ${counter}`, email, password });
     if (response.status !== 200)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const { user } = (await response.json()) as { user: { id: string } };
@@ -120,6 +145,8 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     post: (path: string, body?: unknown, options?: RequestOptions) => send('POST', path, body, options),
     patch: (path: string, body?: unknown, options?: RequestOptions) => send('PATCH', path, body, options),
     signIn,
+    signUp,
+    humanCheck,
     buildUser,
     async close() {
       await handle.close();

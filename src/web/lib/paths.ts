@@ -67,4 +67,5 @@ export const apiPaths = {
   signUpEmail: '/api/auth/sign-up/email',
   signOut: '/api/auth/sign-out',
   syncClaims: '/api/auth/sync-claims',
+  humanCheckChallenge: '/api/human-check/challenge',
 } as const;

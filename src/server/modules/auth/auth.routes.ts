@@ -3,9 +3,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SessionResponseSchema } from '../../../shared/contracts/user';
 import { isErrorBody } from '../../../shared/errors';
+import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { CLIENT_IP_HEADER } from './auth-links';
 
 const FALLBACK_MESSAGES: Record<number, string> = {
   400: 'The request is not valid.',
@@ -13,6 +15,17 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   403: 'You do not have permission to do this.',
   404: 'Not found.',
   429: 'Too many attempts. Please wait a moment and try again.',
+};
+
+/** The seed's words (section 5) where better-auth has its own, and plainer ones for the rest. */
+const MESSAGES_BY_REASON: Record<string, string> = {
+  INVALID_OTP: 'Invalid OTP. Please try again.',
+  OTP_NOT_FOUND: 'No confirmation result found',
+  OTP_EXPIRED: 'The code has expired. Please ask for a new one.',
+  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Please ask for a new one.',
+  INVALID_PHONE_NUMBER: 'Enter the phone number with its country code, such as +15551234567.',
+  INVALID_TOKEN: 'This link is no longer valid. Please ask for a new one.',
+  INVALID_PASSWORD: 'The current password is not correct.',
 };
 
 /** better-auth answers 422 for input it refuses; the seed's mapping has no 422. */
@@ -43,7 +56,9 @@ async function withoutSessionToken(response: Response): Promise<Response> {
  * better-auth's own code as `details.reason` and every header (Set-Cookie included).
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
-  const response = await c.var.deps.auth.handler(c.req.raw);
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
+  const response = await c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
   if (response.status < 400) return withoutSessionToken(response);
   const payload: unknown = await response
     .clone()
@@ -54,14 +69,15 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const reason = typeof code === 'string' ? code : undefined;
   const status = envelopeStatus(response.status, reason);
   const text =
-    typeof message === 'string' && message
+    (reason && MESSAGES_BY_REASON[reason]) ||
+    (typeof message === 'string' && message
       ? message
-      : (FALLBACK_MESSAGES[status] ?? 'The request could not be handled.');
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  headers.set('content-type', 'application/json; charset=UTF-8');
+      : (FALLBACK_MESSAGES[status] ?? 'The request could not be handled.'));
+  const answerHeaders = new Headers(response.headers);
+  answerHeaders.delete('content-length');
+  answerHeaders.set('content-type', 'application/json; charset=UTF-8');
   const body = errorBody(status, text, reason ? { reason } : undefined);
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(body), { status, headers: answerHeaders });
 }
 
 const syncClaims = defineRoute('signed-in', {

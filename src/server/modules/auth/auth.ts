@@ -1,14 +1,26 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, phoneNumber } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import { describePasswordProblem } from '../../../shared/password-policy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Messenger } from '../messaging/messaging.service';
 import type { HumanCheck } from '../security/human-check.service';
-import { getPasswordPolicy } from '../settings/settings.service';
+import { enforceRateLimit, RATE_LIMITS } from '../security/rate-limit.service';
+import { getPasswordPolicy, getSettings } from '../settings/settings.service';
+import { users } from './auth.schema';
+import {
+  CLIENT_IP_HEADER,
+  HUMAN_CHECK_HEADER,
+  isPhoneOnlyEmail,
+  passwordPageLink,
+  phoneOnlyEmail,
+} from './auth-links';
 
 /** better-auth endpoints that set a password, and the body field that carries it. */
 const PASSWORD_FIELDS: Record<string, string> = {
@@ -18,7 +30,17 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/set-password': 'newPassword',
 };
 
+/** Endpoints that a browser may call only after passing the human check. */
+const HUMAN_CHECKED_PATHS = new Set(['/sign-up/email', '/phone-number/send-otp', '/request-password-reset']);
+
 const SESSION_DAYS = 30;
+/** Invitations give a new staff member time to find the e-mail; a reset link is short-lived. */
+export const RESET_LINK_SECONDS = 60 * 60;
+
+/** E.164: a plus sign, a country code and the subscriber number, 8 to 15 digits in all. */
+const PHONE_NUMBER = /^\+[1-9]\d{7,14}$/;
+
+export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Please contact the restaurant.';
 
 /** The request's own origin, from its Host header: a same-origin browser request always sends it. */
 function requestOrigin(request: Request | undefined): string | null {
@@ -28,9 +50,23 @@ function requestOrigin(request: Request | undefined): string | null {
   return `${protocol}//${host}`;
 }
 
+/** Rethrows an AppError (rate limit, human check) as the APIError better-auth knows how to answer. */
+async function asAuthError(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const status = error.status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
+    const code = error.status === 429 ? 'RATE_LIMITED' : 'HUMAN_CHECK';
+    throw new APIError(status, { code, message: error.message });
+  }
+}
+
 /**
- * better-auth configured for Brigade: e-mail and password, server-side sessions in PostgreSQL behind an
- * http-only cookie, `role` that no request can set, and the restaurant's password policy.
+ * better-auth configured for Brigade: e-mail and password, a one-time code by text message, Google
+ * (OpenID Connect, when configured), server-side sessions in PostgreSQL behind an http-only cookie,
+ * `role` that no request can set, the restaurant's password policy, rate limits kept in the database
+ * and the human check before anything that sends a message or creates an account.
  */
 export function createAuth(options: {
   db: Database;
@@ -40,7 +76,12 @@ export function createAuth(options: {
   messenger: Messenger;
   humanCheck: HumanCheck;
 }) {
-  const { db, config, secret, logger } = options;
+  const { db, config, secret, logger, messenger, humanCheck } = options;
+
+  async function restaurantName(): Promise<string> {
+    return (await getSettings(db)).name;
+  }
+
   return betterAuth({
     appName: 'Brigade',
     baseURL: config.baseUrl,
@@ -53,30 +94,65 @@ export function createAuth(options: {
       // The policy's own bounds are checked in the hook below; these are only outer limits.
       minPasswordLength: 6,
       maxPasswordLength: 4096,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const name = await restaurantName();
+        await messenger.sendEmail({
+          to: user.email,
+          subject: `Reset your ${name} password`,
+          text:
+            `Hello ${user.name},\n\nSomeone asked to reset the password of your ${name} account. ` +
+            `To choose a new password, open this link within an hour:\n\n${passwordPageLink(config, token)}\n\n` +
+            'If it was not you, ignore this e-mail; your password stays as it is.',
+          purpose: 'reset-password',
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        if (isPhoneOnlyEmail(user.email)) return;
+        const name = await restaurantName();
+        await messenger.sendEmail({
+          to: user.email,
+          subject: `Confirm your e-mail address for ${name}`,
+          text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n\n${url}\n`,
+          purpose: 'verify-email',
+        });
+      },
     },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
         phoneNumber: { type: 'string', required: false, input: false },
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
+      // Verification goes to the new address; the change holds once it is confirmed.
+      changeEmail: { enabled: true },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
-      // Every request reads the session and the user from the database, so a role change or a
-      // sign-out on one process holds at once on every other.
+      // Every request reads the session and the user from the database, so a role change, a disabled
+      // account or a sign-out on one process holds at once on every other.
       cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
     advanced: {
       cookiePrefix: 'brigade',
       useSecureCookies: config.secure,
       database: { generateId: 'uuid' },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // Set by handleAuthRequest from the socket (or a trusted proxy), never by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // Same-origin requests come from wherever the restaurant reaches the app (a tablet on the local
     // network uses the machine's address), so the request's own origin is trusted besides BASE_URL.
     trustedOrigins: (request) => [config.baseUrl, requestOrigin(request)],
-    // Limits that hold across processes come with the accounts issue (kept in the database).
+    // Brigade's own limits, kept in the database so that they hold across processes, are in the hook.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: {
@@ -93,16 +169,103 @@ export function createAuth(options: {
         }
       },
     },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [owner] = await db
+              .select({ disabled: users.disabled })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (owner?.disabled)
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: DISABLED_ACCOUNT_MESSAGE,
+              });
+          },
+        },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Calls from the server itself (auth.api without a request) are trusted and not limited.
+        const request = ctx.request;
+        if (request) {
+          const ip = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+          await asAuthError(async () => {
+            if (HUMAN_CHECKED_PATHS.has(ctx.path)) {
+              await humanCheck.verify(db, request.headers.get(HUMAN_CHECK_HEADER));
+            }
+            switch (ctx.path) {
+              case '/sign-in/email':
+                await enforceRateLimit(db, RATE_LIMITS.signInPerClient, ip);
+                await enforceRateLimit(db, RATE_LIMITS.signInPerAccount, String(body.email ?? ''));
+                break;
+              case '/phone-number/verify':
+                await enforceRateLimit(db, RATE_LIMITS.signInPerClient, ip);
+                await enforceRateLimit(db, RATE_LIMITS.signInPerAccount, String(body.phoneNumber ?? ''));
+                break;
+              case '/phone-number/send-otp':
+                await enforceRateLimit(db, RATE_LIMITS.codeSendPerClient, ip);
+                await enforceRateLimit(db, RATE_LIMITS.codeSendPerNumber, String(body.phoneNumber ?? ''));
+                break;
+              case '/sign-up/email':
+                await enforceRateLimit(db, RATE_LIMITS.signUpPerClient, ip);
+                break;
+              case '/request-password-reset':
+                await enforceRateLimit(db, RATE_LIMITS.forgotPasswordPerClient, ip);
+                await enforceRateLimit(db, RATE_LIMITS.forgotPasswordPerAccount, String(body.email ?? ''));
+                break;
+            }
+          });
+        }
         const field = PASSWORD_FIELDS[ctx.path];
-        if (!field) return;
-        const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
-        if (typeof password !== 'string') return;
-        const problem = describePasswordProblem(password, await getPasswordPolicy(db));
-        if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: problem });
+        const password = field ? body[field] : undefined;
+        if (typeof password === 'string') {
+          const problem = describePasswordProblem(password, await getPasswordPolicy(db));
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: problem });
+        }
       }),
     },
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        allowedAttempts: 3,
+        phoneNumberValidator: (value) => PHONE_NUMBER.test(value),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          const name = await restaurantName();
+          await messenger.sendSms({
+            to,
+            text: `${code} is your ${name} code. It is valid for 5 minutes.`,
+            purpose: 'phone-code',
+          });
+        },
+        // A phone-only account is a customer with a placeholder address nobody writes to.
+        signUpOnVerification: {
+          getTempEmail: phoneOnlyEmail,
+          getTempName: (value) => value,
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -53,7 +53,7 @@ export const systemRoutes = createRouter()
       locale: settings.locale,
       timeZone: settings.timeZone,
       pollIntervalMs: c.var.deps.config.pollIntervalMs,
-      signInMethods: { emailPassword: true, google: false, phone: false },
+      signInMethods: { emailPassword: true, google: c.var.deps.config.google !== undefined, phone: true },
       pushPublicKey: null,
       passwordPolicy: settings.passwordPolicy,
     };

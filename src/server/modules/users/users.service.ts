@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
 import { users } from '../auth/auth.schema';
+import { isPhoneOnlyEmail } from '../auth/auth-links';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -13,7 +14,7 @@ type UserRow = typeof users.$inferSelect;
 export function presentProfile(row: UserRow): Profile {
   return {
     uid: row.id,
-    email: row.email,
+    email: isPhoneOnlyEmail(row.email) ? null : row.email,
     displayName: row.name || null,
     phoneNumber: row.phoneNumber,
     photoURL: row.image,
