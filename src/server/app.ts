@@ -7,11 +7,17 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, handleError, notFound } from './lib/errors';
 import { mountWebApp } from './lib/web-app';
+import { accountRoutes } from './modules/account/account.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/auth/auth.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
+import { imagesRoutes } from './modules/images/images.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -86,6 +92,12 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', usersRoutes);
   app.route('/', settingsRoutes);
   app.route('/', securityRoutes);
+  app.route('/', accountRoutes);
+  app.route('/', imagesRoutes);
+  app.route('/', userAdminRoutes);
+  app.route('/', auditRoutes);
+  app.route('/', siteRoutes);
+  app.route('/', contactRoutes);
 
   documentAuthEndpoints(app);
   mountApiDocs(app);

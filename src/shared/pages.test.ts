@@ -71,6 +71,7 @@ describe('navigation items', () => {
       ['/admin/backup', 'Backup & Restore'],
       ['/admin/dashboard', 'Analytics'],
       ['/admin/feedback', 'Customer Feedback'],
+      ['/admin/audit', 'Audit Log'],
     ]);
   });
 

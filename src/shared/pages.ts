@@ -105,7 +105,7 @@ export const STAFF_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Order Requests', to: '/orders/requests' },
 ];
 
-/** Seed section 2, the admin-only table, in its order. */
+/** Seed section 2, the admin-only table, in its order; then Brigade's own admin pages. */
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Expense Management', to: '/expenses' },
   { label: 'Financial Statement', to: '/statement' },
@@ -119,4 +119,6 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Backup & Restore', to: '/admin/backup' },
   { label: 'Analytics', to: '/admin/dashboard' },
   { label: 'Customer Feedback', to: '/admin/feedback' },
+  // Not in the seed: added after its items by the accounts issue.
+  { label: 'Audit Log', to: '/admin/audit' },
 ];

@@ -16,6 +16,7 @@ const ADMIN_LABELS = [
   'Backup & Restore',
   'Analytics',
   'Customer Feedback',
+  'Audit Log',
 ];
 
 test.describe('side navigation', () => {

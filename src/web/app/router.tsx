@@ -8,6 +8,8 @@ type LazyPage = NonNullable<RouteObject['lazy']>;
 
 const signInPage: LazyPage = () =>
   import('../pages/sign-in-page').then((module) => ({ Component: module.SignInPage }));
+const legalPage: LazyPage = () =>
+  import('../pages/legal-page').then((module) => ({ Component: module.LegalPage }));
 const notAvailablePage: LazyPage = () =>
   import('../pages/not-available-page').then((module) => ({ Component: module.NotAvailablePage }));
 
@@ -17,6 +19,24 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
   '/login': signInPage,
   '/auth/signin': signInPage,
   '/auth/signup': () => import('../pages/sign-up-page').then((module) => ({ Component: module.SignUpPage })),
+  '/auth/forgot-password': () =>
+    import('../pages/forgot-password-page').then((module) => ({ Component: module.ForgotPasswordPage })),
+  '/auth/reset-password': () =>
+    import('../pages/reset-password-page').then((module) => ({ Component: module.ResetPasswordPage })),
+  '/terms': legalPage,
+  '/privacy-policy': legalPage,
+  '/refund-policy': legalPage,
+  '/delivery-policy': legalPage,
+  '/contact': () => import('../pages/contact-page').then((module) => ({ Component: module.ContactPage })),
+  '/test-notifications': () =>
+    import('../pages/test-notifications-page').then((module) => ({
+      Component: module.TestNotificationsPage,
+    })),
+  '/account': () => import('../pages/account-page').then((module) => ({ Component: module.AccountPage })),
+  '/admin/users': () =>
+    import('../pages/admin-users-page').then((module) => ({ Component: module.AdminUsersPage })),
+  '/admin/audit': () =>
+    import('../pages/admin-audit-page').then((module) => ({ Component: module.AdminAuditPage })),
 };
 
 /** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */

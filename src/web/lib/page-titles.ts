@@ -20,7 +20,6 @@ const OTHER_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/account/orders': 'My Orders',
   '/account/orders/:orderId': 'Order Details',
   '/orders/:orderId': 'Order Details',
-  '/admin/audit': 'Audit Log',
 };
 
 /** The human name of a page of the shared route table. */

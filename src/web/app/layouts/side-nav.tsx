@@ -14,6 +14,7 @@ import {
   MonitorCheck,
   PiggyBank,
   Receipt,
+  ScrollText,
   SquarePlus,
   TicketPercent,
   Truck,
@@ -46,6 +47,7 @@ const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
   '/admin/backup': DatabaseBackup,
   '/admin/dashboard': ChartColumn,
   '/admin/feedback': MessageSquareHeart,
+  '/admin/audit': ScrollText,
 };
 
 const PRODUCT_NAME = 'Brigade';

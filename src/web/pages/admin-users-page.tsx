@@ -1,0 +1,2 @@
+// Placeholder until this page is built: it says plainly that the area is not available yet.
+export { NotAvailablePage as AdminUsersPage } from './not-available-page';
