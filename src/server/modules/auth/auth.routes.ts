@@ -94,67 +94,176 @@ const syncClaims = defineRoute('signed-in', {
 export const authRoutes = createRouter().openapi(syncClaims, (c) => c.body(null, 204));
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
-const errors = {
-  400: { description: 'Invalid input', content: json(ErrorResponseSchema) },
-  401: { description: 'Wrong e-mail or password', content: json(ErrorResponseSchema) },
-  409: { description: 'An account with this e-mail exists', content: json(ErrorResponseSchema) },
-};
+
+interface AuthEndpointDoc {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  description?: string;
+  body?: z.ZodType;
+  ok: { description: string; schema?: z.ZodType };
+  errors?: (400 | 401 | 403 | 404 | 409 | 429)[];
+}
+
+const HUMAN_CHECK_NOTE =
+  'Needs a solved human check in the `X-Human-Check` header (see /api/human-check/challenge).';
+
+const AUTH_ENDPOINTS: AuthEndpointDoc[] = [
+  {
+    method: 'post',
+    path: '/api/auth/sign-up/email',
+    summary: 'Create a customer account with e-mail and password (signs in at once)',
+    description: `A \`role\` in the body is ignored: public sign-up always creates a customer. ${HUMAN_CHECK_NOTE}`,
+    body: z.object({
+      name: z.string(),
+      email: z.email(),
+      password: z.string(),
+      callbackURL: z.string().optional(),
+    }),
+    ok: { description: 'Created and signed in; sets the session cookie' },
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-in/email',
+    summary: 'Sign in with e-mail and password',
+    body: z.object({ email: z.email(), password: z.string(), rememberMe: z.boolean().optional() }),
+    ok: { description: 'Signed in; sets the session cookie' },
+    errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/phone-number/send-otp',
+    summary: 'Text a 6-digit code to a phone number (valid 5 minutes)',
+    description: HUMAN_CHECK_NOTE,
+    body: z.object({ phoneNumber: z.string().openapi({ example: '+15551234567' }) }),
+    ok: { description: 'Code sent' },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/phone-number/verify',
+    summary:
+      'Confirm the code: signs in (a new number becomes a customer account), or with updatePhoneNumber sets the signed-in user’s phone',
+    description:
+      'Errors: "Invalid OTP. Please try again.", "No confirmation result found"; 3 tries per code.',
+    body: z.object({ phoneNumber: z.string(), code: z.string(), updatePhoneNumber: z.boolean().optional() }),
+    ok: { description: 'Verified; sets the session cookie' },
+    errors: [400, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-in/social',
+    summary: 'Start Google sign-in (only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set)',
+    description:
+      'Answers the provider URL to send the browser to; the provider returns to /api/auth/callback/google.',
+    body: z.object({
+      provider: z.literal('google'),
+      callbackURL: z.string(),
+      errorCallbackURL: z.string().optional(),
+    }),
+    ok: {
+      description: 'Where to send the browser',
+      schema: z.object({ url: z.string(), redirect: z.boolean() }),
+    },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/request-password-reset',
+    summary: 'E-mail a link to /auth/reset-password (same answer whether or not the address exists)',
+    description: HUMAN_CHECK_NOTE,
+    body: z.object({ email: z.email(), redirectTo: z.string().optional() }),
+    ok: { description: 'Sent if the account exists' },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with the token of a reset or invitation link (once)',
+    body: z.object({ token: z.string(), newPassword: z.string() }),
+    ok: { description: 'Password set; other sessions end' },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/change-password',
+    summary: 'Change the password after re-checking the current one',
+    body: z.object({
+      currentPassword: z.string(),
+      newPassword: z.string(),
+      revokeOtherSessions: z.boolean().optional(),
+    }),
+    ok: { description: 'Changed' },
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/update-user',
+    summary: 'Change the display name or photo',
+    body: z.object({ name: z.string().optional(), image: z.string().optional() }),
+    ok: { description: 'Updated' },
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/change-email',
+    summary: 'Change the e-mail address; a verification link goes to the new address',
+    body: z.object({ newEmail: z.email(), callbackURL: z.string().optional() }),
+    ok: { description: 'Verification sent' },
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/send-verification-email',
+    summary: 'Send the e-mail verification link again',
+    body: z.object({ email: z.email(), callbackURL: z.string().optional() }),
+    ok: { description: 'Sent' },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/revoke-sessions',
+    summary: 'Sign out of all devices',
+    ok: { description: 'Every session ended' },
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-out',
+    summary: 'Sign out (ends the session in the database)',
+    ok: { description: 'Signed out' },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/get-session',
+    summary: 'The current session and user, or null',
+    ok: { description: 'Session or null', schema: SessionResponseSchema },
+  },
+];
 
 /** Documents the better-auth endpoints the app uses; better-auth itself serves them. */
 export function documentAuthEndpoints(app: OpenAPIHono<AppEnv>): void {
-  const AuthUser = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.string() });
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/api/auth/sign-up/email',
-    tags: ['Auth'],
-    summary: 'Create a customer account with e-mail and password (signs in at once)',
-    description: 'A `role` in the body is ignored: public sign-up always creates a customer.',
-    request: {
-      body: {
-        required: true,
-        content: json(z.object({ name: z.string(), email: z.email(), password: z.string() })),
-      },
-    },
-    responses: {
-      200: {
-        description: 'Created and signed in; sets the session cookie',
-        content: json(z.object({ user: AuthUser })),
-      },
-      400: errors[400],
-      409: errors[409],
-    },
-  });
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/api/auth/sign-in/email',
-    tags: ['Auth'],
-    summary: 'Sign in with e-mail and password',
-    request: {
-      body: {
-        required: true,
-        content: json(
-          z.object({ email: z.email(), password: z.string(), rememberMe: z.boolean().optional() }),
+  for (const endpoint of AUTH_ENDPOINTS) {
+    app.openAPIRegistry.registerPath({
+      method: endpoint.method,
+      path: endpoint.path,
+      tags: ['Auth'],
+      summary: endpoint.summary,
+      description: endpoint.description,
+      request: endpoint.body ? { body: { required: true, content: json(endpoint.body) } } : undefined,
+      responses: {
+        200: {
+          description: endpoint.ok.description,
+          ...(endpoint.ok.schema ? { content: json(endpoint.ok.schema) } : {}),
+        },
+        ...Object.fromEntries(
+          (endpoint.errors ?? []).map((status) => [
+            status,
+            { description: 'Error (see the message)', content: json(ErrorResponseSchema) },
+          ]),
         ),
       },
-    },
-    responses: {
-      200: { description: 'Signed in; sets the session cookie', content: json(z.object({ user: AuthUser })) },
-      400: errors[400],
-      401: errors[401],
-    },
-  });
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/api/auth/sign-out',
-    tags: ['Auth'],
-    summary: 'Sign out (ends the session in the database)',
-    responses: { 200: { description: 'Signed out', content: json(z.object({ success: z.boolean() })) } },
-  });
-  app.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/api/auth/get-session',
-    tags: ['Auth'],
-    summary: 'The current session and user, or null',
-    responses: { 200: { description: 'Session or null', content: json(SessionResponseSchema) } },
-  });
+    });
+  }
 }

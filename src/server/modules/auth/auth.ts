@@ -213,6 +213,10 @@ export function createAuth(options: {
               case '/sign-up/email':
                 await enforceRateLimit(db, RATE_LIMITS.signUpPerClient, ip);
                 break;
+              case '/send-verification-email':
+                await enforceRateLimit(db, RATE_LIMITS.verificationEmailPerClient, ip);
+                await enforceRateLimit(db, RATE_LIMITS.verificationEmailPerAccount, String(body.email ?? ''));
+                break;
               case '/request-password-reset':
                 await enforceRateLimit(db, RATE_LIMITS.forgotPasswordPerClient, ip);
                 await enforceRateLimit(db, RATE_LIMITS.forgotPasswordPerAccount, String(body.email ?? ''));

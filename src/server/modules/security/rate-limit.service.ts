@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   forgotPasswordPerClient: { name: 'forgot-password:client', limit: 10, windowSeconds: 60 * 60 },
   forgotPasswordPerAccount: { name: 'forgot-password:account', limit: 3, windowSeconds: 60 * 60 },
   contactPerClient: { name: 'contact:client', limit: 5, windowSeconds: 60 * 60 },
+  verificationEmailPerClient: { name: 'verification-email:client', limit: 10, windowSeconds: 60 * 60 },
+  verificationEmailPerAccount: { name: 'verification-email:account', limit: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
