@@ -63,6 +63,26 @@ async function asAuthError(work: () => Promise<void>): Promise<void> {
 }
 
 /**
+ * Sends a message, turning a provider failure into a 503 that says what failed (the provider's own
+ * error goes to the log, not to the user).
+ */
+async function deliver(
+  logger: Logger,
+  what: 'e-mail' | 'text message',
+  send: () => Promise<void>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    logger.error({ err: error }, `sending the ${what} failed`);
+    throw new APIError('SERVICE_UNAVAILABLE', {
+      code: 'DELIVERY_FAILED',
+      message: `We could not send the ${what} just now. Please try again in a few minutes.`,
+    });
+  }
+}
+
+/**
  * better-auth configured for Brigade: e-mail and password, a one-time code by text message, Google
  * (OpenID Connect, when configured), server-side sessions in PostgreSQL behind an http-only cookie,
  * `role` that no request can set, the restaurant's password policy, rate limits kept in the database
@@ -98,15 +118,17 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const name = await restaurantName();
-        await messenger.sendEmail({
-          to: user.email,
-          subject: `Reset your ${name} password`,
-          text:
-            `Hello ${user.name},\n\nSomeone asked to reset the password of your ${name} account. ` +
-            `To choose a new password, open this link within an hour:\n\n${passwordPageLink(config, token)}\n\n` +
-            'If it was not you, ignore this e-mail; your password stays as it is.',
-          purpose: 'reset-password',
-        });
+        await deliver(logger, 'e-mail', () =>
+          messenger.sendEmail({
+            to: user.email,
+            subject: `Reset your ${name} password`,
+            text:
+              `Hello ${user.name},\n\nSomeone asked to reset the password of your ${name} account. ` +
+              `To choose a new password, open this link within an hour:\n\n${passwordPageLink(config, token)}\n\n` +
+              'If it was not you, ignore this e-mail; your password stays as it is.',
+            purpose: 'reset-password',
+          }),
+        );
       },
     },
     emailVerification: {
@@ -115,12 +137,14 @@ export function createAuth(options: {
       sendVerificationEmail: async ({ user, url }) => {
         if (isPhoneOnlyEmail(user.email)) return;
         const name = await restaurantName();
-        await messenger.sendEmail({
-          to: user.email,
-          subject: `Confirm your e-mail address for ${name}`,
-          text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n\n${url}\n`,
-          purpose: 'verify-email',
-        });
+        await deliver(logger, 'e-mail', () =>
+          messenger.sendEmail({
+            to: user.email,
+            subject: `Confirm your e-mail address for ${name}`,
+            text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n\n${url}\n`,
+            purpose: 'verify-email',
+          }),
+        );
       },
     },
     user: {
@@ -240,11 +264,13 @@ export function createAuth(options: {
         phoneNumberValidator: (value) => PHONE_NUMBER.test(value),
         sendOTP: async ({ phoneNumber: to, code }) => {
           const name = await restaurantName();
-          await messenger.sendSms({
-            to,
-            text: `${code} is your ${name} code. It is valid for 5 minutes.`,
-            purpose: 'phone-code',
-          });
+          await deliver(logger, 'text message', () =>
+            messenger.sendSms({
+              to,
+              text: `${code} is your ${name} code. It is valid for 5 minutes.`,
+              purpose: 'phone-code',
+            }),
+          );
         },
         // A phone-only account is a customer with a placeholder address nobody writes to.
         signUpOnVerification: {
