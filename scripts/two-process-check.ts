@@ -87,6 +87,26 @@ async function main(): Promise<void> {
     const meOnA = await fetch(`${a}/api/me`, { headers: { cookie } });
     check(meOnA.status === 401, 'the session ended on B is refused on A');
 
+    // Rate limits live in the database: attempts on A and B count together.
+    const signInOn = (base: string, password: string) =>
+      fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'roaming@two.process', password }),
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++)
+      statuses.push((await signInOn(attempt % 2 ? b : a, 'wrong-password')).status);
+    check(
+      statuses.every((status) => status === 401),
+      'ten wrong passwords, alternating between A and B, are refused',
+    );
+    const blocked = await signInOn(a, 'roaming-1');
+    check(
+      blocked.status === 429,
+      'the eleventh attempt is rate-limited although each process saw only half of them',
+    );
+
     const adminCount = await (async () => {
       const c = new pg.default.Client({ connectionString: url });
       await c.connect();
