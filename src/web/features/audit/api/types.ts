@@ -1,0 +1,49 @@
+/** One entry of `GET /api/admin/audit`. */
+export interface AuditEntry {
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  area: string;
+  action: string;
+  summary: string;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  nextCursor: string | null;
+}
+
+export interface AuditActor {
+  id: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** The server's audit areas (`AUDIT_AREAS`), with the words the filter shows. */
+export const AUDIT_AREA_LABELS: Readonly<Record<string, string>> = {
+  users: 'Users',
+  settings: 'Settings',
+  menu: 'Menu',
+  'master-data': 'Master data',
+  orders: 'Orders',
+  payments: 'Payments',
+  inventory: 'Inventory',
+  finance: 'Finance',
+  backup: 'Backup',
+};
+
+/** The filters of the audit screen; empty strings mean "any". Dates are `YYYY-MM-DD`. */
+export interface AuditFilters {
+  actorId: string;
+  area: string;
+  from: string;
+  to: string;
+}
+
+export const NO_AUDIT_FILTERS: AuditFilters = { actorId: '', area: '', from: '', to: '' };

@@ -1,0 +1,67 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  /** Called when the user closes it (Escape, the close button, or the caller's own buttons). */
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** While true (a request is running), Escape does not close it. */
+  busy?: boolean;
+}
+
+/**
+ * A modal on the native `<dialog>`: the browser traps focus, closes it on Escape, makes the page
+ * behind it inert and gives focus back to what opened it.
+ */
+export function Dialog({ open, onClose, title, description, children, busy = false }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      onClose={onClose}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-950/40"
+    >
+      {open && (
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold tracking-tight text-neutral-950">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-m-1 rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-950"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </div>
+          {description && (
+            <div id={descriptionId} className="mt-2 text-sm text-neutral-600">
+              {description}
+            </div>
+          )}
+          <div className="mt-5">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

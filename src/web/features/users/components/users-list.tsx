@@ -1,0 +1,270 @@
+import { clsx } from 'clsx';
+import { KeyRound, Phone, RotateCcw } from 'lucide-react';
+import { ROLES, type Role } from '../../../../shared/roles';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useChangeUserRole } from '../api/change-user-role';
+import { useUsers } from '../api/list-users';
+import { useSendUserPasswordReset } from '../api/send-user-password-reset';
+import { type AdminUser, ROLE_LABELS, type UserGroup, userLabel } from '../api/types';
+import { useRestaurantDateTime } from '../use-restaurant-date-time';
+import { SelectField } from './select-field';
+
+interface UsersListProps {
+  group: UserGroup;
+  search: string;
+  currentUserId: string | undefined;
+  /** Opens the confirmation for disabling or enabling `user`. */
+  onToggleDisabled: (user: AdminUser) => void;
+}
+
+function StatusBadge({ user }: { user: AdminUser }) {
+  return user.disabled ? (
+    <span className="inline-flex items-center rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset">
+      Disabled
+    </span>
+  ) : (
+    <span className="inline-flex items-center rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+      Active
+    </span>
+  );
+}
+
+function YouBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">
+      You
+    </span>
+  );
+}
+
+interface RowProps {
+  user: AdminUser;
+  isSelf: boolean;
+  onToggleDisabled: (user: AdminUser) => void;
+}
+
+/** The role of a user: a select, except for oneself (the server refuses one's own role). */
+function RoleControl({ user, isSelf }: Omit<RowProps, 'onToggleDisabled'>) {
+  const changeRole = useChangeUserRole();
+  if (isSelf) return <span className="text-sm text-neutral-900">{ROLE_LABELS[user.role]}</span>;
+  return (
+    <SelectField
+      label={`Role of ${userLabel(user)}`}
+      hideLabel
+      value={user.role}
+      disabled={changeRole.isPending}
+      onChange={(event) => changeRole.mutate({ id: user.id, role: event.target.value as Role })}
+      className="w-36"
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** Send password reset, and Disable or Enable (not for oneself). */
+function RowActions({ user, isSelf, onToggleDisabled }: RowProps) {
+  const sendReset = useSendUserPasswordReset();
+  const name = userLabel(user);
+  return (
+    <div className="flex flex-wrap items-center gap-2 lg:justify-end">
+      {user.email !== null && (
+        <Button
+          variant="secondary"
+          onClick={() => sendReset.mutate({ id: user.id })}
+          isLoading={sendReset.isPending}
+          disabled={user.disabled}
+          title={user.disabled ? 'Enable the account before sending a password reset.' : undefined}
+          aria-label={`Send password reset to ${name}`}
+        >
+          {!sendReset.isPending && <KeyRound aria-hidden="true" className="size-4" />}
+          {sendReset.isPending ? 'Sending...' : 'Send password reset'}
+        </Button>
+      )}
+      {!isSelf && (
+        <Button
+          variant={user.disabled ? 'primary' : 'ghost'}
+          onClick={() => onToggleDisabled(user)}
+          aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${name}`}
+          className={clsx(!user.disabled && 'text-red-700 hover:bg-red-50 hover:text-red-800')}
+        >
+          {user.disabled ? 'Enable' : 'Disable'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Contact({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex min-w-0 flex-col text-sm text-neutral-600">
+      {user.email && <span className="truncate">{user.email}</span>}
+      {user.phoneNumber && (
+        <span className="flex items-center gap-1.5">
+          <Phone aria-hidden="true" className="size-3.5 shrink-0" />
+          {user.phoneNumber}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function UserTable({ users, currentUserId, onToggleDisabled }: { users: AdminUser[] } & ListPartProps) {
+  const formatDateTime = useRestaurantDateTime();
+  return (
+    <Card className="hidden overflow-hidden lg:block">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Last seen
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200">
+          {users.map((user) => {
+            const isSelf = user.id === currentUserId;
+            return (
+              <tr key={user.id} className={clsx(user.disabled && 'bg-neutral-50')}>
+                <td className="max-w-72 px-4 py-3">
+                  <div className="flex items-center gap-2">
+                    <span
+                      className={clsx('font-medium', user.disabled ? 'text-neutral-500' : 'text-neutral-950')}
+                    >
+                      {userLabel(user)}
+                    </span>
+                    {isSelf && <YouBadge />}
+                  </div>
+                  <Contact user={user} />
+                </td>
+                <td className="px-4 py-3">
+                  <RoleControl user={user} isSelf={isSelf} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge user={user} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-neutral-700">
+                  {user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'Never'}
+                </td>
+                <td className="px-4 py-3">
+                  <RowActions user={user} isSelf={isSelf} onToggleDisabled={onToggleDisabled} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function UserCards({ users, currentUserId, onToggleDisabled }: { users: AdminUser[] } & ListPartProps) {
+  const formatDateTime = useRestaurantDateTime();
+  return (
+    <ul className="flex flex-col gap-3 lg:hidden">
+      {users.map((user) => {
+        const isSelf = user.id === currentUserId;
+        return (
+          <li key={user.id}>
+            <Card className={clsx('flex flex-col gap-4 p-4', user.disabled && 'bg-neutral-50')}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span
+                      className={clsx('font-medium', user.disabled ? 'text-neutral-500' : 'text-neutral-950')}
+                    >
+                      {userLabel(user)}
+                    </span>
+                    {isSelf && <YouBadge />}
+                  </div>
+                  <Contact user={user} />
+                </div>
+                <StatusBadge user={user} />
+              </div>
+              <div className="flex items-center justify-between gap-3">
+                <RoleControl user={user} isSelf={isSelf} />
+                <span className="text-right text-xs text-neutral-500">
+                  Last seen
+                  <br />
+                  {user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'Never'}
+                </span>
+              </div>
+              <RowActions user={user} isSelf={isSelf} onToggleDisabled={onToggleDisabled} />
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type ListPartProps = Pick<UsersListProps, 'currentUserId' | 'onToggleDisabled'>;
+
+/** The accounts of a group: a table on wide screens, cards on a phone, and "Load more". */
+export function UsersList({ group, search, currentUserId, onToggleDisabled }: UsersListProps) {
+  const query = useUsers(group, search);
+  const users = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-neutral-600">
+        <Spinner className="size-5" />
+        Loading users...
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card role="alert" className="flex flex-col items-start gap-3 p-6">
+        <p className="text-neutral-800">{errorMessage(query.error)}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  if (users.length === 0) {
+    const who = group === 'staff' ? 'staff members' : 'customers';
+    return (
+      <Card className="p-8 text-center text-neutral-600">
+        {search ? `No ${who} match “${search}”.` : `There are no ${who} yet.`}
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <UserTable users={users} currentUserId={currentUserId} onToggleDisabled={onToggleDisabled} />
+      <UserCards users={users} currentUserId={currentUserId} onToggleDisabled={onToggleDisabled} />
+      {query.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="self-center"
+          onClick={() => void query.fetchNextPage()}
+          isLoading={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}
