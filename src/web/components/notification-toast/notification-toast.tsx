@@ -1,0 +1,114 @@
+import { clsx } from 'clsx';
+import { Bell, X } from 'lucide-react';
+import { useEffect } from 'react';
+import toast, { type Toast } from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { orderPath } from '../../lib/paths';
+
+/** Seed sections 2 and 9: a notification toast stays 5 s. */
+export const NOTIFICATION_TOAST_DURATION_MS = 5000;
+export const DEFAULT_NOTIFICATION_TITLE = 'New Notification';
+export const DEFAULT_NOTIFICATION_BODY = 'You have a new notification';
+
+export interface NotificationPayload {
+  title?: string;
+  body?: string;
+  /** Seed section 3: notification data carries an orderId. */
+  data?: { orderId?: string };
+}
+
+type Navigate = (path: string) => void;
+
+// The toasts render in the Toaster, outside the router; the router's navigate is lent to them here.
+let navigateFromToast: Navigate | null = null;
+
+/** Mount once inside the router, so that a toast's View Order button navigates within the app. */
+export function NotificationNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const lend: Navigate = (path) => {
+      void navigate(path);
+    };
+    navigateFromToast = lend;
+    return () => {
+      if (navigateFromToast === lend) navigateFromToast = null;
+    };
+  }, [navigate]);
+  return null;
+}
+
+function goTo(path: string) {
+  if (navigateFromToast) navigateFromToast(path);
+  else window.location.assign(path);
+}
+
+interface NotificationToastProps {
+  toast: Toast;
+  title: string;
+  body: string;
+  orderId: string | null;
+}
+
+/** Seed section 2, "Notification toast": title, body, a close button and View Order for an order. */
+export function NotificationToast({ toast: current, title, body, orderId }: NotificationToastProps) {
+  return (
+    <div
+      {...current.ariaProps}
+      className={clsx(
+        'pointer-events-auto flex w-[22rem] max-w-[calc(100vw-2rem)] gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-lg transition-all duration-200',
+        current.visible ? 'translate-y-0 opacity-100' : '-translate-y-2 opacity-0',
+      )}
+      data-testid="notification-toast"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-neutral-950 text-white"
+      >
+        <Bell className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold break-words text-neutral-950">{title}</p>
+        <p className="mt-0.5 text-sm break-words text-neutral-600">{body}</p>
+        {orderId && (
+          <button
+            type="button"
+            onClick={() => {
+              toast.dismiss(current.id);
+              goTo(orderPath(orderId));
+            }}
+            className="mt-3 inline-flex h-8 items-center rounded-lg bg-neutral-950 px-3 text-sm font-medium text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+          >
+            View Order
+          </button>
+        )}
+      </div>
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => toast.dismiss(current.id)}
+        className="-m-1 flex size-8 shrink-0 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-950"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Shows the seed's notification toast at the top right for 5 s; returns the toast id. A title or
+ * body left out (or blank) gets the seed's default; an orderId adds View Order (→ /orders/{orderId}).
+ */
+export function showNotificationToast({ title, body, data }: NotificationPayload = {}): string {
+  const orderId = data?.orderId?.trim() || null;
+  return toast.custom(
+    (current) => (
+      <NotificationToast
+        toast={current}
+        title={title?.trim() || DEFAULT_NOTIFICATION_TITLE}
+        body={body?.trim() || DEFAULT_NOTIFICATION_BODY}
+        orderId={orderId}
+      />
+    ),
+    { duration: NOTIFICATION_TOAST_DURATION_MS },
+  );
+}

@@ -1,0 +1,45 @@
+import { validateEmail } from '../auth/components/form-validation';
+
+/** The server's limits for the contact form (src/server/modules/contact/contact.service.ts). */
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: 200,
+  phone: 40,
+  subject: 150,
+  message: 5000,
+} as const;
+
+export type ContactField = keyof typeof CONTACT_LIMITS;
+export type ContactValues = Record<ContactField, string>;
+export type ContactErrors = Record<ContactField, string | null>;
+
+export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
+
+const PHONE = /^\+?[0-9][0-9 ()./-]{4,}$/;
+
+function tooLong(value: string, max: number, what: string): string | null {
+  return value.trim().length > max ? `Keep ${what} to ${max} characters or fewer.` : null;
+}
+
+/** Inline messages for the contact form, or null per field when it is fine. */
+export function validateContact(values: ContactValues): ContactErrors {
+  const name = values.name.trim();
+  const phone = values.phone.trim();
+  const subject = values.subject.trim();
+  const message = values.message.trim();
+  return {
+    name: name ? tooLong(name, CONTACT_LIMITS.name, 'your name') : 'Enter your name.',
+    email: validateEmail(values.email) ?? tooLong(values.email, CONTACT_LIMITS.email, 'the email address'),
+    phone:
+      phone === ''
+        ? null
+        : (tooLong(phone, CONTACT_LIMITS.phone, 'the phone number') ??
+          (PHONE.test(phone) ? null : 'Enter a phone number such as +1 555 123 4567, or leave it empty.')),
+    subject: subject ? tooLong(subject, CONTACT_LIMITS.subject, 'the subject') : 'Enter a subject.',
+    message: message ? tooLong(message, CONTACT_LIMITS.message, 'your message') : 'Write your message.',
+  };
+}
+
+export function firstInvalidField(errors: ContactErrors): ContactField | null {
+  return CONTACT_FIELDS.find((field) => errors[field] !== null) ?? null;
+}
