@@ -18,6 +18,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    // The cookie banner is answered already, so it covers nothing; its own tests start without this
+    // (tests/e2e/public-pages.spec.ts).
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://127.0.0.1:${port}`,
+          localStorage: [
+            { name: 'cookieConsent', value: 'accepted' },
+            { name: 'cookieConsentDate', value: '2026-01-01T00:00:00.000Z' },
+          ],
+        },
+      ],
+    },
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },

@@ -24,6 +24,8 @@ export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.m
 
 /** JSON bodies are small; uploads (photos, backups) get their own limits on their own routes. */
 const API_BODY_LIMIT = 1024 * 1024;
+/** Upload routes that set their own, larger body limit on their own router. */
+const OWN_BODY_LIMIT_PATHS: readonly string[] = ['/api/account/photo'];
 
 export interface CreateAppOptions extends AppDeps {
   /** The built web app; defaults to dist/web. */
@@ -76,14 +78,14 @@ export function createApp(options: CreateAppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new AppError(413, `The request body is larger than the limit of ${API_BODY_LIMIT / 1024} KiB.`);
-      },
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new AppError(413, `The request body is larger than the limit of ${API_BODY_LIMIT / 1024} KiB.`);
+    },
+  });
+  app.use('/api/*', (c, next) =>
+    OWN_BODY_LIMIT_PATHS.includes(c.req.path) ? next() : apiBodyLimit(c, next),
   );
 
   app.route('/', authRoutes);

@@ -42,6 +42,7 @@ export default async function globalSetup(config: FullConfig) {
   const name = await createDatabaseFromTemplate(server.adminUrl, template);
   await dropDatabase(server.adminUrl, template);
   const url = databaseUrl(server.adminUrl, name);
+  process.env.E2E_DATABASE_URL = url;
 
   const app = await spawnApp({
     dataDir: await makeTempDir('e2e'),

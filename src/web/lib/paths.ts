@@ -15,6 +15,9 @@ export const paths = {
   signIn: pagePath('/auth/signin'),
   signUp: pagePath('/auth/signup'),
   forgotPassword: pagePath('/auth/forgot-password'),
+  resetPassword: pagePath('/auth/reset-password'),
+  adminUsers: pagePath('/admin/users'),
+  adminAudit: pagePath('/admin/audit'),
   terms: pagePath('/terms'),
   privacyPolicy: pagePath('/privacy-policy'),
   refundPolicy: pagePath('/refund-policy'),
@@ -23,7 +26,15 @@ export const paths = {
   account: pagePath('/account'),
   orders: pagePath('/orders'),
   addOrder: pagePath('/orders/add'),
+  testNotifications: pagePath('/test-notifications'),
 } as const;
+
+const ORDER_DETAILS_PATTERN = pagePath('/orders/:orderId');
+
+/** `/orders/{orderId}`: the staff page of one order. */
+export function orderPath(orderId: string): string {
+  return ORDER_DETAILS_PATTERN.replace(':orderId', encodeURIComponent(orderId));
+}
 
 /** Pages that sign a user in; never worth returning to after signing in. */
 const SIGN_IN_PAGES: readonly string[] = [paths.login, paths.signIn, paths.signUp];
@@ -59,6 +70,15 @@ export function safeCallbackPath(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** `/api/admin/users/{id}` and its actions (User Management). */
+export function adminUserApiPath(
+  id: string,
+  action?: 'role' | 'disable' | 'enable' | 'password-reset',
+): string {
+  const base = `/api/admin/users/${encodeURIComponent(id)}`;
+  return action ? `${base}/${action}` : base;
+}
+
 /** API endpoints the web app calls (same origin, proxied to the server in development). */
 export const apiPaths = {
   config: '/api/config',
@@ -68,4 +88,27 @@ export const apiPaths = {
   signOut: '/api/auth/sign-out',
   syncClaims: '/api/auth/sync-claims',
   humanCheckChallenge: '/api/human-check/challenge',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+  adminUsers: '/api/admin/users',
+  audit: '/api/admin/audit',
+  auditActors: '/api/admin/audit/actors',
+  phoneSendCode: '/api/auth/phone-number/send-otp',
+  phoneVerify: '/api/auth/phone-number/verify',
+  signInOAuth2: '/api/auth/sign-in/oauth2',
+  updateUser: '/api/auth/update-user',
+  changeEmail: '/api/auth/change-email',
+  changePassword: '/api/auth/change-password',
+  revokeSessions: '/api/auth/revoke-sessions',
+  sendVerificationEmail: '/api/auth/send-verification-email',
+  listAccounts: '/api/auth/list-accounts',
+  me: '/api/me',
+  accountPhoto: '/api/account/photo',
+  siteContact: '/api/site/contact',
+  contact: '/api/contact',
 } as const;
+
+/** `GET /api/site/pages/{page}`: a legal page's text. */
+export function legalPageApiPath(page: string): string {
+  return `/api/site/pages/${encodeURIComponent(page)}`;
+}

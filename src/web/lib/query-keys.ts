@@ -5,4 +5,23 @@ export const queryKeys = {
     all: ['auth'] as const,
     session: ['auth', 'session'] as const,
   },
+  adminUsers: {
+    all: ['admin-users'] as const,
+    list: (group: string, search: string) => ['admin-users', 'list', { group, search }] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    list: (filters: Record<string, string>) => ['audit', 'list', filters] as const,
+    actors: ['audit', 'actors'] as const,
+  },
+  account: {
+    all: ['account'] as const,
+    profile: ['account', 'profile'] as const,
+    signInMethods: ['account', 'sign-in-methods'] as const,
+  },
+  site: {
+    all: ['site'] as const,
+    legalPage: (page: string) => ['site', 'legal-page', page] as const,
+    contact: ['site', 'contact'] as const,
+  },
 };

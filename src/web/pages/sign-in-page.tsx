@@ -1,16 +1,23 @@
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../components/ui/document-title';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { useGoogleReturn } from '../features/auth/components/google-sign-in';
+import { PhoneSignIn } from '../features/auth/components/phone-sign-in';
 import { SignInForm } from '../features/auth/components/sign-in-form';
+import { SignInMethods } from '../features/auth/components/sign-in-methods';
 import { useConfig } from '../features/config/api/get-config';
 import { paths, withCallbackUrl } from '../lib/paths';
 import { AuthCard } from './auth-card';
 
-/** `/login` and `/auth/signin`: e-mail and password sign-in. */
+/** `/login` and `/auth/signin`: e-mail and password, Google (when configured) or phone with a code. */
 export function SignInPage() {
   const config = useConfig();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
   const restaurantName = config.data?.restaurantName;
+  const backFromGoogle = useGoogleReturn();
+
+  if (backFromGoogle) return <FullScreenSpinner />;
 
   return (
     <AuthCard
@@ -29,7 +36,23 @@ export function SignInPage() {
       }
     >
       <DocumentTitle title="Sign in" />
-      <SignInForm />
+      <SignInMethods
+        google={config.data?.signInMethods.google ?? false}
+        email={
+          <>
+            <SignInForm />
+            <p className="mt-4 text-right text-sm">
+              <Link
+                to={paths.forgotPassword}
+                className="rounded-sm font-medium text-neutral-700 underline underline-offset-4 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+              >
+                Forgot password?
+              </Link>
+            </p>
+          </>
+        }
+        phone={config.data?.signInMethods.phone === false ? null : <PhoneSignIn purpose="sign-in" />}
+      />
     </AuthCard>
   );
 }

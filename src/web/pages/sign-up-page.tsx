@@ -1,12 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PASSWORD_POLICY } from '../../shared/password-policy';
 import { DocumentTitle } from '../components/ui/document-title';
+import { PhoneSignIn } from '../features/auth/components/phone-sign-in';
+import { SignInMethods } from '../features/auth/components/sign-in-methods';
 import { SignUpForm } from '../features/auth/components/sign-up-form';
 import { useConfig } from '../features/config/api/get-config';
 import { paths, withCallbackUrl } from '../lib/paths';
 import { AuthCard } from './auth-card';
 
-/** `/auth/signup`: a new customer account, signed in at once. */
+/** `/auth/signup`: a new customer account by e-mail, Google or phone, signed in at once. */
 export function SignUpPage() {
   const config = useConfig();
   const [searchParams] = useSearchParams();
@@ -30,7 +32,11 @@ export function SignUpPage() {
       }
     >
       <DocumentTitle title="Create account" />
-      <SignUpForm passwordPolicy={config.data?.passwordPolicy ?? DEFAULT_PASSWORD_POLICY} />
+      <SignInMethods
+        google={config.data?.signInMethods.google ?? false}
+        email={<SignUpForm passwordPolicy={config.data?.passwordPolicy ?? DEFAULT_PASSWORD_POLICY} />}
+        phone={config.data?.signInMethods.phone === false ? null : <PhoneSignIn purpose="sign-up" />}
+      />
     </AuthCard>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { findPage } from '../../../shared/pages';
+import { CookieBanner } from '../../components/cookie-banner/cookie-banner';
+import { NotificationNavigation } from '../../components/notification-toast/notification-toast';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useForgetSignedOutUser } from '../../features/auth/api/sign-out';
@@ -29,6 +31,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <NotificationNavigation />
       {navigation === 'hidden' ? (
         <SiteLayout>{content}</SiteLayout>
       ) : (
@@ -39,6 +42,7 @@ export function RootLayout() {
           </main>
         </>
       )}
+      <CookieBanner />
     </>
   );
 }

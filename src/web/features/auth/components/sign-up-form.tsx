@@ -7,6 +7,7 @@ import { useSignUp } from '../api/sign-up';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
 import { validateEmail, validateRequired } from './form-validation';
 import { PasswordHints } from './password-hints';
+import { useHumanCheckGate } from './use-human-check-gate';
 
 interface SignUpErrors {
   name: string | null;
@@ -27,12 +28,18 @@ interface SignUpFormProps {
   passwordPolicy: PasswordPolicy;
 }
 
-/** Customer sign-up: name, e-mail and a password checked live against the policy. */
+/**
+ * Customer sign-up: name, e-mail and a password checked live against the policy, guarded by the human
+ * check (solved in the background; a submit waits for it when it is not done yet).
+ */
 export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
   const signUp = useSignUp();
+  const humanCheck = useHumanCheckGate();
+  const [waitingForCheck, setWaitingForCheck] = useState(false);
+  const busy = signUp.isPending || waitingForCheck;
 
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -44,15 +51,19 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
 
   const errors = validateSignUp(name, email, password, passwordPolicy);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (signUp.isPending) return;
+    if (busy) return;
     setShowErrors(true);
     if (errors.name) return nameRef.current?.focus();
     if (errors.email) return emailRef.current?.focus();
     if (errors.password) return passwordRef.current?.focus();
+    setWaitingForCheck(true);
+    const payload = await humanCheck.takePayload();
+    setWaitingForCheck(false);
+    if (!payload) return;
     signUp.mutate(
-      { name: name.trim(), email: email.trim(), password },
+      { name: name.trim(), email: email.trim(), password, humanCheck: payload },
       {
         onSuccess: (session) => {
           navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
@@ -62,7 +73,7 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-5">
       <TextField
         ref={nameRef}
         label="Name"
@@ -72,7 +83,7 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
         value={name}
         onChange={(event) => setName(event.target.value)}
         error={showErrors ? errors.name : null}
-        disabled={signUp.isPending}
+        disabled={busy}
         required
       />
       <TextField
@@ -87,7 +98,7 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={showErrors ? errors.email : null}
-        disabled={signUp.isPending}
+        disabled={busy}
         required
       />
       <TextField
@@ -100,11 +111,12 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
         onChange={(event) => setPassword(event.target.value)}
         error={showErrors ? errors.password : null}
         description={<PasswordHints password={password} policy={passwordPolicy} />}
-        disabled={signUp.isPending}
+        disabled={busy}
         required
       />
-      <Button type="submit" size="lg" fullWidth isLoading={signUp.isPending}>
-        {signUp.isPending ? 'Creating account...' : 'Create account'}
+      {humanCheck.element}
+      <Button type="submit" size="lg" fullWidth isLoading={busy}>
+        {busy ? 'Creating account...' : 'Create account'}
       </Button>
     </form>
   );

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiPaths, paths } from '../../../lib/paths';
+import { SIGNED_OUT_STATE } from '../../auth/api/sign-out';
+
+/** `POST /api/auth/revoke-sessions`: ends every session of the user, this one included. */
+export function signOutEverywhere(): Promise<unknown> {
+  return apiRequest<unknown>(apiPaths.revokeSessions, { method: 'POST', body: {} });
+}
+
+/** Signs out on every device, then goes to /login; the shell forgets the user there. */
+export function useSignOutEverywhere() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: async () => {
+      toast.success('Signed out successfully!');
+      await navigate(paths.login, { replace: true, state: SIGNED_OUT_STATE });
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { clsx } from 'clsx';
+import { useState } from 'react';
+
+interface AvatarProps {
+  name: string;
+  /** The photo to show; the initial shows when there is none or it cannot load. */
+  src: string | null;
+  className?: string;
+}
+
+/** A round photo, or the first letter of the name on a neutral disc. */
+export function Avatar({ name, src, className }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  const showPhoto = src !== null && src !== failedSrc;
+  return (
+    <div
+      className={clsx(
+        'relative flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-neutral-200 font-semibold text-neutral-700',
+        className ?? 'size-24 text-3xl',
+      )}
+    >
+      {showPhoto ? (
+        <img
+          src={src}
+          alt=""
+          className="size-full object-cover"
+          onError={() => setFailedSrc(src)}
+          data-testid="avatar-photo"
+        />
+      ) : (
+        <span aria-hidden="true">{initial}</span>
+      )}
+    </div>
+  );
+}
