@@ -184,3 +184,58 @@ describe('sign-up checks', () => {
     expect(cookieFrom(followed)).toContain('brigade.session_token=');
   });
 });
+
+describe('profile updates through better-auth', () => {
+  it('refuses a photo given as an address and names that are empty or too long', async () => {
+    const user = await t.buildUser();
+    const byUrl = await t.post(
+      '/api/auth/update-user',
+      { image: 'https://evil.example/x.png' },
+      { as: user },
+    );
+    expect((await expectErrorBody(byUrl, 400, 'invalid-argument')).message).toBe(
+      'Upload a photo instead of giving its address.',
+    );
+    await expectErrorBody(
+      await t.post('/api/auth/update-user', { name: '   ' }, { as: user }),
+      400,
+      'invalid-argument',
+    );
+    await expectErrorBody(
+      await t.post('/api/auth/update-user', { name: 'x'.repeat(101) }, { as: user }),
+      400,
+      'invalid-argument',
+    );
+    expect((await t.post('/api/auth/update-user', { name: 'New Name' }, { as: user })).status).toBe(200);
+    const me = (await (await t.get('/api/me', { as: user })).json()) as {
+      displayName: string;
+      photoURL: string | null;
+    };
+    expect(me).toMatchObject({ displayName: 'New Name', photoURL: null });
+  });
+});
+
+describe('a reset link proves the address', () => {
+  it('marks the e-mail verified once a password is set through it', async () => {
+    const user = await t.buildUser();
+    await requestReset(user.email);
+    const token = linkIn((await latestMessage(t.db, user.email, 'reset-password'))!.body).searchParams.get(
+      'token',
+    )!;
+    expect((await t.post('/api/auth/reset-password', { token, newPassword: 'proved-it-1' })).status).toBe(
+      200,
+    );
+    const [row] = await t.db.select().from(users).where(eq(users.email, user.email));
+    expect(row?.emailVerified).toBe(true);
+  });
+});
+
+describe('a session left by a sign-in that raced with "disable"', () => {
+  it('is refused once the account is disabled', async () => {
+    const user = await t.buildUser();
+    expect((await t.get('/api/me', { as: user })).status).toBe(200);
+    // Only the flag, as if the session were created after the disable deleted the others.
+    await t.db.update(users).set({ disabled: true }).where(eq(users.email, user.email));
+    await expectErrorBody(await t.get('/api/me', { as: user }), 401, 'unauthenticated');
+  });
+});

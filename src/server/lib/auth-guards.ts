@@ -12,8 +12,9 @@ export async function loadActor(c: Context<AppEnv>): Promise<Actor | null> {
   if (cached !== undefined) return cached;
   const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
   const role = result?.user.role;
+  // A sign-in racing with "disable" can leave a session behind; a disabled user is anonymous anyway.
   const actor: Actor | null =
-    result && isRole(role)
+    result && isRole(role) && result.user.disabled !== true
       ? {
           id: result.user.id,
           email: result.user.email,

@@ -95,7 +95,7 @@ export const apiPaths = {
   auditActors: '/api/admin/audit/actors',
   phoneSendCode: '/api/auth/phone-number/send-otp',
   phoneVerify: '/api/auth/phone-number/verify',
-  signInOAuth2: '/api/auth/sign-in/oauth2',
+  signInSocial: '/api/auth/sign-in/social',
   updateUser: '/api/auth/update-user',
   changeEmail: '/api/auth/change-email',
   changePassword: '/api/auth/change-password',

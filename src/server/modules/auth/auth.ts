@@ -39,6 +39,8 @@ export const RESET_LINK_SECONDS = 60 * 60;
 
 /** E.164: a plus sign, a country code and the subscriber number, 8 to 15 digits in all. */
 const PHONE_NUMBER = /^\+[1-9]\d{7,14}$/;
+/** A display name: 1 to 100 characters, no control characters. */
+const NAME = /^[^\p{Cc}]{1,100}$/u;
 
 export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Please contact the restaurant.';
 
@@ -116,6 +118,10 @@ export function createAuth(options: {
       maxPasswordLength: 4096,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // The link came by e-mail, so whoever used it reads that inbox (invitations included).
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
       sendResetPassword: async ({ user, token }) => {
         const name = await restaurantName();
         await deliver(logger, 'e-mail', () =>
@@ -153,8 +159,10 @@ export function createAuth(options: {
         phoneNumber: { type: 'string', required: false, input: false },
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
-      // Verification goes to the new address; the change holds once it is confirmed.
-      changeEmail: { enabled: true },
+      // Verification goes to the new address; the change holds once it is confirmed. An address that
+      // was never confirmed (a phone-only account's placeholder) is replaced at once, and the new one
+      // still gets its verification link.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -247,6 +255,21 @@ export function createAuth(options: {
                 break;
             }
           });
+        }
+        if (ctx.path === '/update-user' && request) {
+          // Photos arrive through /api/account/photo (decoded and resized), never as a URL.
+          if (body.image !== undefined) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'IMAGE_BY_UPLOAD',
+              message: 'Upload a photo instead of giving its address.',
+            });
+          }
+          if (body.name !== undefined && (typeof body.name !== 'string' || !NAME.test(body.name.trim()))) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'INVALID_NAME',
+              message: 'The name must have 1 to 100 characters.',
+            });
+          }
         }
         const field = PASSWORD_FIELDS[ctx.path];
         const password = field ? body[field] : undefined;

@@ -17,15 +17,15 @@ export function googleReturnUrl(
 }
 
 /**
- * `POST /api/auth/sign-in/oauth2`: starts the Google sign-in and resolves with the URL of Google's
+ * `POST /api/auth/sign-in/social`: starts the Google sign-in and resolves with the URL of Google's
  * page; the caller sends the browser there.
  */
 export async function startGoogleSignIn(callbackUrl: string | null): Promise<string> {
   const signedIn = googleReturnUrl(GOOGLE_SIGNED_IN, callbackUrl);
-  const answer = await apiRequest<{ url?: string }>(apiPaths.signInOAuth2, {
+  const answer = await apiRequest<{ url?: string }>(apiPaths.signInSocial, {
     method: 'POST',
     body: {
-      providerId: 'google',
+      provider: 'google',
       callbackURL: signedIn,
       newUserCallbackURL: signedIn,
       errorCallbackURL: googleReturnUrl(GOOGLE_FAILED, callbackUrl),
