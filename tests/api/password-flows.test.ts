@@ -121,6 +121,19 @@ describe('sign-in limits', () => {
     await expectErrorBody(blocked, 429, 'resource-exhausted');
   });
 
+  it('never limits successful sign-ins (staff at a shared tablet)', async () => {
+    const user = await t.buildUser({ role: 'staff' });
+    const ip = '198.51.100.210';
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const response = await t.post(
+        '/api/auth/sign-in/email',
+        { email: user.email, password: user.password },
+        { ip },
+      );
+      expect(response.status).toBe(200);
+    }
+  });
+
   it('limits one client across accounts', async () => {
     const ip = '198.51.100.200';
     for (let attempt = 0; attempt < 20; attempt++) {

@@ -1,31 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { humanCheckFor } from '../support/human-check';
+import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot } from './helpers';
-
-/** The newest message of `channel` to `recipient` sent after `since`, from the development outbox. */
-async function latestMessage(channel: 'sms' | 'email', recipient: string, since: Date): Promise<string> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set by the global setup');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await client.query<{ body: string }>(
-        `select body from dev_outbox where channel = $1 and recipient = $2 and created_at >= $3
-         order by created_at desc limit 1`,
-        [channel, recipient, since],
-      );
-      if (rows[0]) return rows[0].body;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no ${channel} message to ${recipient}`);
-  } finally {
-    await client.end();
-  }
-}
+import { latestOutboxBody, outboxCode } from './outbox';
 
 /** A new customer, signed up through the API with the page's own cookie jar (so it is signed in). */
 async function signUpNewCustomer(page: Page, baseURL: string, name: string) {
@@ -115,7 +94,7 @@ test.describe('the account page', () => {
     const since = new Date(Date.now() - 1000);
     await section.getByRole('button', { name: 'Send confirmation link again' }).click();
     await expect(section.getByText(`We sent a link to ${user.email}.`)).toBeVisible();
-    const mail = await latestMessage('email', user.email, since);
+    const mail = await latestOutboxBody({ channel: 'email', recipient: user.email, since });
     const link = mail.match(/https?:\/\/\S+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
@@ -131,7 +110,7 @@ test.describe('the account page', () => {
     await expect(section.getByRole('status')).toHaveText(
       `We sent a link to ${newEmail}. Open it to confirm the address.`,
     );
-    const change = await latestMessage('email', newEmail, since);
+    const change = await latestOutboxBody({ channel: 'email', recipient: newEmail, since });
     await page.goto(change.match(/https?:\/\/\S+/)![0]);
     await expect(page.getByText('Email address confirmed!')).toBeVisible();
     await expect(section.getByText(newEmail)).toBeVisible();
@@ -144,7 +123,7 @@ test.describe('the account page', () => {
     let since = new Date(Date.now() - 1000);
     await page.getByLabel('Phone number').fill(first);
     await page.getByRole('button', { name: 'Send code' }).click();
-    const code = (await latestMessage('sms', first, since)).match(/\b(\d{6})\b/)![1]!;
+    const code = await outboxCode({ recipient: first, since });
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Confirm code' }).click();
     await expect(page).toHaveURL('/account');
@@ -167,7 +146,7 @@ test.describe('the account page', () => {
     since = new Date(Date.now() - 1000);
     await phone.getByLabel('Phone number').fill(second);
     await phone.getByRole('button', { name: 'Send code' }).click();
-    const secondCode = (await latestMessage('sms', second, since)).match(/\b(\d{6})\b/)![1]!;
+    const secondCode = await outboxCode({ recipient: second, since });
     await phone.getByLabel('Verification code').fill(secondCode);
     await phone.getByRole('button', { name: 'Confirm code' }).click();
     await expect(page.getByText('Phone verified successfully!').last()).toBeVisible();

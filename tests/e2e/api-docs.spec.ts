@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { saveScreenshot } from './helpers';
 
 test('the API reference renders under the CSP with nothing loaded from elsewhere', async ({

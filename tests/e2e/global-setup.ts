@@ -50,6 +50,8 @@ export default async function globalSetup(config: FullConfig) {
     env: {
       DATABASE_URL: url,
       LOG_LEVEL: 'warn',
+      // Each test's browser sends its own X-Forwarded-For (tests/e2e/fixtures.ts): real limits per test.
+      TRUST_PROXY: 'true',
       ADMIN_EMAIL: E2E_USERS.admin.email,
       ADMIN_PASSWORD: E2E_USERS.admin.password,
     },

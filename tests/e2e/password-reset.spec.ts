@@ -1,41 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { humanCheckFor } from '../support/human-check';
+import { expect, test } from './fixtures';
 import { PHONE, saveScreenshot, signInByForm } from './helpers';
-
-/** Runs `work` with a connection to the database of the app under test (set by global-setup). */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const connectionString = process.env.E2E_DATABASE_URL;
-  if (!connectionString) throw new Error('E2E_DATABASE_URL is not set: global-setup sets it');
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The first link of the newest development-outbox e-mail to `recipient` for `purpose`. */
-async function linkFromOutbox(recipient: string, purpose: string): Promise<URL> {
-  let body: string | undefined;
-  await expect
-    .poll(async () => {
-      body = await withDatabase(async (client) => {
-        const result = await client.query<{ body: string }>(
-          'select body from dev_outbox where recipient = $1 and purpose = $2 order by created_at desc limit 1',
-          [recipient, purpose],
-        );
-        return result.rows[0]?.body;
-      });
-      return body;
-    })
-    .toBeTruthy();
-  const match = /https?:\/\/\S+/.exec(body ?? '');
-  if (!match) throw new Error(`no link in the ${purpose} e-mail to ${recipient}`);
-  return new URL(match[0]);
-}
+import { outboxLink, withE2EDatabase } from './outbox';
 
 /** A fresh customer account, made through the API as the sign-up form would. */
 async function signUpCustomer(baseURL: string) {
@@ -57,11 +24,6 @@ async function signUpCustomer(baseURL: string) {
   return user;
 }
 
-test.beforeEach(async () => {
-  // Several sign-ins from one address; the limits are not what these tests are about.
-  await withDatabase((client) => client.query('delete from rate_limits'));
-});
-
 test.describe('forgot password', () => {
   test('a customer resets their password through the e-mailed link, and only the new one works', async ({
     page,
@@ -78,7 +40,7 @@ test.describe('forgot password', () => {
     await expect(page.getByText('Password reset email sent!')).toBeVisible({ timeout: 25_000 });
     await expect(page.getByText(`If an account exists for ${user.email}`)).toBeVisible();
 
-    const link = await linkFromOutbox(user.email, 'reset-password');
+    const link = await outboxLink({ recipient: user.email, purpose: 'reset-password' });
     expect(link.pathname).toBe('/auth/reset-password');
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
@@ -113,7 +75,7 @@ test.describe('forgot password', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible({ timeout: 25_000 });
-    const sent = await withDatabase(
+    const sent = await withE2EDatabase(
       async (client) =>
         (await client.query('select 1 from dev_outbox where recipient = $1', [email])).rowCount ?? 0,
     );

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot, signInByApi, signInByForm } from './helpers';
 import { E2E_USERS } from './users';
 

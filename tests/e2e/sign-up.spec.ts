@@ -1,34 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot } from './helpers';
+import { outboxCode } from './outbox';
 
 /** A number nobody else in this run uses (North American fictional range 555). */
 function newPhoneNumber(): string {
   return `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-}
-
-/** The newest text message to `recipient` sent after `since`, read from the development outbox. */
-async function latestCode(recipient: string, since: Date): Promise<string> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set by the global setup');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await client.query<{ body: string }>(
-        `select body from dev_outbox where channel = 'sms' and recipient = $1 and created_at >= $2
-         order by created_at desc limit 1`,
-        [recipient, since],
-      );
-      const code = rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
-      if (code) return code;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no code was texted to ${recipient}`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Waits until the human check of the form has solved itself. */
@@ -44,7 +22,7 @@ async function sendCodeTo(page: Page, phoneNumber: string): Promise<string> {
   await page.getByLabel('Phone number').fill(phoneNumber);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(`We sent a 6-digit code to ${phoneNumber}`)).toBeVisible();
-  return latestCode(phoneNumber, since);
+  return outboxCode({ recipient: phoneNumber, since });
 }
 
 test.describe('sign-up', () => {

@@ -1,48 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot, signInByApi, signInByForm } from './helpers';
+import { outboxLink } from './outbox';
 import { E2E_USERS } from './users';
 
 const STAFF_LABELS = ['Orders', 'Add Order', 'Order Monitor', 'Order Requests'];
-
-/** Runs `work` with a connection to the database of the app under test (set by global-setup). */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const connectionString = process.env.E2E_DATABASE_URL;
-  if (!connectionString) throw new Error('E2E_DATABASE_URL is not set: global-setup sets it');
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The first link of the newest development-outbox e-mail to `recipient` for `purpose`. */
-async function linkFromOutbox(recipient: string, purpose: string): Promise<URL> {
-  let body: string | undefined;
-  await expect
-    .poll(async () => {
-      body = await withDatabase(async (client) => {
-        const result = await client.query<{ body: string }>(
-          'select body from dev_outbox where recipient = $1 and purpose = $2 order by created_at desc limit 1',
-          [recipient, purpose],
-        );
-        return result.rows[0]?.body;
-      });
-      return body;
-    })
-    .toBeTruthy();
-  const match = /https?:\/\/\S+/.exec(body ?? '');
-  if (!match) throw new Error(`no link in the ${purpose} e-mail to ${recipient}`);
-  return new URL(match[0]);
-}
-
-/** These tests sign in several times from one address; the limits are not what they are about. */
-async function forgetRateLimits(): Promise<void> {
-  await withDatabase((client) => client.query('delete from rate_limits'));
-}
 
 function uniqueEmail(name: string): string {
   return `${name}-${randomBytes(3).toString('hex')}@e2e.brigade`;
@@ -60,9 +23,7 @@ async function addStaffMember(page: Page, member: { name: string; email: string;
   await expect(dialog).toBeHidden();
 }
 
-test.beforeEach(async () => {
-  await forgetRateLimits();
-});
+test.beforeEach(async () => {});
 
 test.describe('User Management', () => {
   test('an admin invites a staff member, who chooses a password, signs in and sees the staff navigation', async ({
@@ -80,7 +41,7 @@ test.describe('User Management', () => {
     await expect(row.getByLabel(`Role of ${member.name}`)).toHaveValue('staff');
     await expect(row.getByText('Never')).toBeVisible();
 
-    const link = await linkFromOutbox(member.email, 'invitation');
+    const link = await outboxLink({ recipient: member.email, purpose: 'invitation' });
     expect(link.searchParams.get('invited')).toBe('1');
 
     // The new member, on their own device.
@@ -146,7 +107,7 @@ test.describe('User Management', () => {
 
     await row.getByRole('button', { name: `Send password reset to ${member.name}` }).click();
     await expect(page.getByText('Password reset email sent!')).toBeVisible();
-    await linkFromOutbox(member.email, 'reset-password');
+    await outboxLink({ recipient: member.email, purpose: 'reset-password' });
 
     // One's own row has neither a role select nor Disable.
     const own = page.getByRole('row').filter({ hasText: E2E_USERS.admin.email });

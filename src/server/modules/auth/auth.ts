@@ -11,7 +11,12 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Messenger } from '../messaging/messaging.service';
 import type { HumanCheck } from '../security/human-check.service';
-import { enforceRateLimit, RATE_LIMITS } from '../security/rate-limit.service';
+import {
+  countAttempt,
+  enforceRateLimit,
+  RATE_LIMITS,
+  refuseWhenExhausted,
+} from '../security/rate-limit.service';
 import { getPasswordPolicy, getSettings } from '../settings/settings.service';
 import { users } from './auth.schema';
 import {
@@ -29,6 +34,13 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/change-password': 'newPassword',
   '/set-password': 'newPassword',
 };
+
+/** Endpoints that sign in with a secret (password or code): their failures are limited. */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/phone-number/verify']);
+
+function signInSubject(path: string, body: Record<string, unknown>): string {
+  return String((path === '/sign-in/email' ? body.email : body.phoneNumber) ?? '');
+}
 
 /** Endpoints that a browser may call only after passing the human check. */
 const HUMAN_CHECKED_PATHS = new Set(['/sign-up/email', '/phone-number/send-otp', '/request-password-reset']);
@@ -231,12 +243,9 @@ export function createAuth(options: {
             }
             switch (ctx.path) {
               case '/sign-in/email':
-                await enforceRateLimit(db, RATE_LIMITS.signInPerClient, ip);
-                await enforceRateLimit(db, RATE_LIMITS.signInPerAccount, String(body.email ?? ''));
-                break;
               case '/phone-number/verify':
-                await enforceRateLimit(db, RATE_LIMITS.signInPerClient, ip);
-                await enforceRateLimit(db, RATE_LIMITS.signInPerAccount, String(body.phoneNumber ?? ''));
+                await refuseWhenExhausted(db, RATE_LIMITS.signInPerClient, ip);
+                await refuseWhenExhausted(db, RATE_LIMITS.signInPerAccount, signInSubject(ctx.path, body));
                 break;
               case '/phone-number/send-otp':
                 await enforceRateLimit(db, RATE_LIMITS.codeSendPerClient, ip);
@@ -277,6 +286,19 @@ export function createAuth(options: {
           const problem = describePasswordProblem(password, await getPasswordPolicy(db));
           if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: problem });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A failed sign-in counts against the client and the account; a successful one does not.
+        if (!ctx.request || !SIGN_IN_PATHS.has(ctx.path)) return;
+        const outcome = ctx.context.returned;
+        if (!(outcome instanceof APIError) || outcome.statusCode >= 500 || outcome.statusCode === 429) return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        await countAttempt(
+          db,
+          RATE_LIMITS.signInPerClient,
+          ctx.request.headers.get(CLIENT_IP_HEADER) ?? 'unknown',
+        );
+        await countAttempt(db, RATE_LIMITS.signInPerAccount, signInSubject(ctx.path, body));
       }),
     },
     plugins: [

@@ -11,6 +11,8 @@ export interface RateLimitRule {
 
 /** PRODUCT.md section 5 and the accounts issue: what may be tried how often. */
 export const RATE_LIMITS = {
+  // Sign-in limits count failed attempts only: staff signing in again and again at a shared tablet
+  // must never lock themselves out.
   signInPerClient: { name: 'sign-in:client', limit: 20, windowSeconds: 5 * 60 },
   signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 15 * 60 },
   codeSendPerNumber: { name: 'code-send:number', limit: 3, windowSeconds: 10 * 60 },
@@ -46,15 +48,33 @@ export async function countAttempt(
   return { allowed: row.count <= rule.limit, retryAfterSeconds: Math.max(1, row.retry_after) };
 }
 
+/**
+ * Refuses (429) when `subject` has already used up `rule` in the current window, without counting
+ * this attempt: for limits that count only failures, which are counted afterwards with
+ * `countAttempt`.
+ */
+export async function refuseWhenExhausted(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  const window = `${rule.windowSeconds} seconds`;
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from (window_start + ${window}::interval - now())))::int as retry_after
+      from rate_limits where key = ${key} and window_start > now() - ${window}::interval
+  `);
+  const row = result.rows[0];
+  if (row && row.count >= rule.limit) throw tooManyAttempts(rule, Math.max(1, row.retry_after));
+}
+
+function tooManyAttempts(rule: RateLimitRule, retryAfterSeconds: number): AppError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    429,
+    `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+    { retryAfterSeconds, limit: rule.name },
+  );
+}
+
 /** Like `countAttempt`, but throws the 429 (`resource-exhausted`) when the limit is passed. */
 export async function enforceRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
   const { allowed, retryAfterSeconds } = await countAttempt(db, rule, subject);
-  if (!allowed) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(
-      429,
-      `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
-      { retryAfterSeconds, limit: rule.name },
-    );
-  }
+  if (!allowed) throw tooManyAttempts(rule, retryAfterSeconds);
 }
