@@ -32,6 +32,10 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; leave undefined to send no body at all. */
   body?: unknown;
+  /** Sent as multipart/form-data instead of `body` (the browser sets the boundary). */
+  form?: FormData;
+  /** Extra headers, such as the solved human check (`X-Human-Check`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -50,19 +54,18 @@ async function readJson(response: Response): Promise<unknown> {
  * the parsed body (undefined for an empty one, e.g. 204) and rejects with an `ApiError`.
  */
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const { method = 'GET', body, form, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payloadToSend: BodyInit | undefined;
+  if (form) payloadToSend = form;
+  else if (body !== undefined) {
+    payloadToSend = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
+    response = await fetch(url, { method, headers, body: payloadToSend, credentials: 'same-origin', signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(

@@ -8,7 +8,7 @@ import { useAuditLog } from '../features/audit/api/list-audit';
 import { type AuditFilters, NO_AUDIT_FILTERS } from '../features/audit/api/types';
 import { AuditEntryItem } from '../features/audit/components/audit-entry-item';
 import { AuditFiltersBar } from '../features/audit/components/audit-filters-bar';
-import { useRestaurantDateTime } from '../features/users/use-restaurant-date-time';
+import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
 import { errorMessage } from '../lib/api-client';
 
 /** `/admin/audit`: who changed what and when, newest first, filtered by user, area and days. */

@@ -9,7 +9,7 @@ import type { AdminUser, UserGroup } from '../features/users/api/types';
 import { AddStaffDialog } from '../features/users/components/add-staff-dialog';
 import { ConfirmStatusDialog } from '../features/users/components/confirm-status-dialog';
 import { UsersList } from '../features/users/components/users-list';
-import { useDebouncedValue } from '../features/users/use-debounced-value';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 const TABS: readonly { group: UserGroup; label: string }[] = [
   { group: 'staff', label: 'Staff' },

@@ -1,21 +1,11 @@
 import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { AuditArea, AuditEntry } from '../../../shared/contracts/audit';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { newestFirst, toPage } from '../../lib/pagination';
 import { auditLog } from './audit.schema';
 
-export const AUDIT_AREAS = [
-  'users',
-  'settings',
-  'menu',
-  'master-data',
-  'orders',
-  'payments',
-  'inventory',
-  'finance',
-  'backup',
-] as const;
-export type AuditArea = (typeof AUDIT_AREAS)[number];
+export { AUDIT_AREAS, type AuditArea, type AuditEntry } from '../../../shared/contracts/audit';
 
 export interface AuditEntryInput {
   area: AuditArea;
@@ -55,21 +45,6 @@ export interface AuditQuery {
   to?: Date;
   limit: number;
   cursor?: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  area: string;
-  action: string;
-  summary: string;
-  targetType: string | null;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ipAddress: string | null;
-  createdAt: string;
 }
 
 /** Audit entries, newest first, filtered by actor, areas and a time range. */

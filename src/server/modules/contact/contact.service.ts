@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { CONTACT_LIMITS } from '../../../shared/contracts/contact';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -8,15 +9,6 @@ import { users } from '../auth/auth.schema';
 import { isPhoneOnlyEmail } from '../auth/auth-links';
 import type { Messenger } from '../messaging/messaging.service';
 import { contactMessages } from './contact.schema';
-
-/** Field limits of the contact form; the web form checks the same ones. */
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 200,
-  phone: 40,
-  subject: 150,
-  message: 5000,
-} as const;
 
 // A single line: no control characters at all (names and subjects end up in e-mail subjects).
 const SINGLE_LINE = /^[^\p{Cc}]*$/u;

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type AdminUser, STAFF_ROLES, type StaffRole } from '../../../shared/contracts/admin-users';
 import { isRole, type Role } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { Actor, AppDeps } from '../../lib/context';
@@ -15,8 +16,7 @@ type UserRow = typeof users.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Roles an admin may give a new account: customers sign up themselves. */
-export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const satisfies readonly Role[];
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from '../../../shared/contracts/admin-users';
 
 /** The two tabs of User Management: the team (staff, manager, admin) and the guests (customer). */
 export const USER_GROUPS = ['staff', 'customers'] as const;
@@ -27,20 +27,7 @@ const GROUP_ROLES: Record<UserGroup, readonly Role[]> = {
   customers: ['customer'],
 };
 
-/** One account as User Management shows it. */
-export interface AdminUser {
-  id: string;
-  name: string;
-  /** Null for accounts made by phone alone (their stored address is a placeholder). */
-  email: string | null;
-  phoneNumber: string | null;
-  role: Role;
-  disabled: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-  /** When one of the user's sessions was last used or refreshed; null with no session left. */
-  lastSeenAt: string | null;
-}
+export type { AdminUser } from '../../../shared/contracts/admin-users';
 
 /** Who asked, for the audit log. */
 export interface RequestMeta {

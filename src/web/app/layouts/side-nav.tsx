@@ -123,7 +123,7 @@ function NavItems({ user, onNavigate }: { user: SessionUser; onNavigate?: () => 
   );
 }
 
-function NavFooter({ user }: { user: SessionUser }) {
+function NavFooter({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const signOut = useSignOut({ redirectTo: paths.login });
   const name = displayNameOf(user);
   return (
@@ -136,9 +136,14 @@ function NavFooter({ user }: { user: SessionUser }) {
           {initialOf(name)}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-white" title={name}>
+          <Link
+            to={paths.account}
+            onClick={onNavigate}
+            className="block truncate rounded-sm text-sm font-medium text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+            title={`${name}: my account`}
+          >
             {name}
-          </p>
+          </Link>
           <p className="text-xs text-neutral-400">{isAdmin(user.role) ? 'Administrator' : 'Staff Member'}</p>
         </div>
       </div>
@@ -213,7 +218,7 @@ export function SideNav({ user }: { user: SessionUser }) {
           className="fixed inset-x-0 top-14 bottom-0 z-40 flex flex-col bg-neutral-950 md:hidden"
         >
           <NavItems user={user} onNavigate={closeMenu} />
-          <NavFooter user={user} />
+          <NavFooter user={user} onNavigate={closeMenu} />
         </div>
       )}
     </>

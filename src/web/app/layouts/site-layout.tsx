@@ -27,9 +27,13 @@ function HeaderActions() {
   if (user) {
     return (
       <div className="flex items-center gap-2">
-        <span className="hidden max-w-48 truncate text-sm text-neutral-600 sm:block">
+        <Link
+          to={paths.account}
+          className="hidden max-w-48 truncate rounded-md text-sm text-neutral-600 underline-offset-4 hover:text-neutral-950 hover:underline focus-visible:outline-2 focus-visible:outline-neutral-950 sm:block"
+          title="My account"
+        >
           {user.name.trim() || user.email}
-        </span>
+        </Link>
         {hasStaffAccess(user.role) && (
           <ButtonLink to={paths.orders} variant="secondary">
             Back office

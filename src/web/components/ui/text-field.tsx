@@ -1,50 +1,16 @@
 import { clsx } from 'clsx';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps } from 'react';
+import { controlClasses, Field, type FieldProps } from './field';
 
-interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
-  label: string;
-  /** The inline validation message; marks the input invalid when set. */
-  error?: string | null;
-  /** Help shown under the input (e.g. live password hints), announced with it. */
-  description?: ReactNode;
-}
+type TextFieldProps = FieldProps & Omit<ComponentProps<'input'>, 'id' | 'className'>;
 
 /** A labelled input with its inline validation message. */
 export function TextField({ label, error, description, className, ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = clsx(error && errorId, description && descriptionId) || undefined;
-
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={clsx(
-          'h-11 w-full rounded-lg border bg-white px-3 text-base text-neutral-900 shadow-sm transition-colors sm:text-sm',
-          'placeholder:text-neutral-400 focus:outline-2 focus:outline-offset-0',
-          'disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500',
-          error
-            ? 'border-red-600 focus:outline-red-600'
-            : 'border-neutral-300 hover:border-neutral-400 focus:border-neutral-950 focus:outline-neutral-950',
-        )}
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
+    <Field label={label} error={error} description={description} className={className}>
+      {(control) => (
+        <input {...control} className={clsx('h-11 px-3', controlClasses(Boolean(error)))} {...inputProps} />
       )}
-      {description && (
-        <div id={descriptionId} className="text-sm text-neutral-600">
-          {description}
-        </div>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,13 +1,7 @@
+import { CONTACT_LIMITS } from '../../../shared/contracts/contact';
 import { validateEmail } from '../auth/components/form-validation';
 
-/** The server's limits for the contact form (src/server/modules/contact/contact.service.ts). */
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 200,
-  phone: 40,
-  subject: 150,
-  message: 5000,
-} as const;
+export { CONTACT_LIMITS };
 
 export type ContactField = keyof typeof CONTACT_LIMITS;
 export type ContactValues = Record<ContactField, string>;

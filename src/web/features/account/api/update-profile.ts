@@ -4,7 +4,6 @@ import type { Profile } from '../../../../shared/contracts/user';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { sendRequest } from '../../auth/api/send-request';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 
@@ -26,12 +25,12 @@ export function updateName(name: string): Promise<unknown> {
 export function uploadPhoto(file: File): Promise<Profile> {
   const form = new FormData();
   form.append('photo', file);
-  return sendRequest<Profile>(apiPaths.accountPhoto, { form });
+  return apiRequest<Profile>(apiPaths.accountPhoto, { method: 'POST', form });
 }
 
 /** `DELETE /api/account/photo`: resolves with the updated profile. */
 export function removePhoto(): Promise<Profile> {
-  return sendRequest<Profile>(apiPaths.accountPhoto, { method: 'DELETE' });
+  return apiRequest<Profile>(apiPaths.accountPhoto, { method: 'DELETE' });
 }
 
 function useProfileMutation<T>(mutationFn: (input: T) => Promise<Profile | unknown>) {

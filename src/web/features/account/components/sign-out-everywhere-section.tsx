@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { AccountSection } from './account-section';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** "Sign out of all devices", after a confirmation; this device is signed out too. */
 export function SignOutEverywhereSection() {

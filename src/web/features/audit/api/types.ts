@@ -1,18 +1,6 @@
-/** One entry of `GET /api/admin/audit`. */
-export interface AuditEntry {
-  id: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  area: string;
-  action: string;
-  summary: string;
-  targetType: string | null;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ipAddress: string | null;
-  createdAt: string;
-}
+import type { AuditArea, AuditEntry } from '../../../../shared/contracts/audit';
+
+export type { AuditEntry };
 
 export interface AuditPage {
   items: AuditEntry[];
@@ -26,7 +14,7 @@ export interface AuditActor {
 }
 
 /** The server's audit areas (`AUDIT_AREAS`), with the words the filter shows. */
-export const AUDIT_AREA_LABELS: Readonly<Record<string, string>> = {
+export const AUDIT_AREA_LABELS: Readonly<Record<AuditArea, string>> = {
   users: 'Users',
   settings: 'Settings',
   menu: 'Menu',

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { AuditArea } from '../../../../shared/contracts/audit';
 import { AUDIT_AREA_LABELS, type AuditEntry } from '../api/types';
 
 function hasValue(value: unknown): boolean {
@@ -35,7 +36,7 @@ export function AuditEntryItem({ entry, formatDateTime }: AuditEntryItemProps) {
           <p className="text-neutral-950">{entry.summary}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-600">
             <span className="inline-flex items-center rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">
-              {AUDIT_AREA_LABELS[entry.area] ?? entry.area}
+              {AUDIT_AREA_LABELS[entry.area as AuditArea] ?? entry.area}
             </span>
             <span className="break-all">{entry.actorEmail ?? 'System'}</span>
             <span aria-hidden="true">·</span>

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { type ComponentProps, useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../users/components/select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { useAuditActors } from '../api/list-audit-actors';
 import { AUDIT_AREA_LABELS, type AuditFilters, NO_AUDIT_FILTERS } from '../api/types';
 

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { sendRequest } from './send-request';
 
 export interface SendPhoneCodeInput {
   /** E.164, such as +15551234567. */
@@ -13,8 +12,9 @@ export interface SendPhoneCodeInput {
 
 /** `POST /api/auth/phone-number/send-otp`: texts a 6-digit code, valid 5 minutes. */
 export function sendPhoneCode({ phoneNumber, humanCheck }: SendPhoneCodeInput): Promise<unknown> {
-  return sendRequest<unknown>(apiPaths.phoneSendCode, {
-    json: { phoneNumber },
+  return apiRequest<unknown>(apiPaths.phoneSendCode, {
+    method: 'POST',
+    body: { phoneNumber },
     headers: { 'X-Human-Check': humanCheck },
   });
 }

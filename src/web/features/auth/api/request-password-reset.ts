@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths, paths } from '../../../lib/paths';
-import { sendRequest } from './send-request';
 
 export interface RequestPasswordResetInput {
   email: string;
@@ -15,8 +14,9 @@ export interface RequestPasswordResetInput {
  * 200 whether or not the address has an account, so nobody can probe for accounts with it.
  */
 export function requestPasswordReset({ email, humanCheck }: RequestPasswordResetInput): Promise<unknown> {
-  return sendRequest<unknown>(apiPaths.requestPasswordReset, {
-    json: { email, redirectTo: paths.resetPassword },
+  return apiRequest<unknown>(apiPaths.requestPasswordReset, {
+    method: 'POST',
+    body: { email, redirectTo: paths.resetPassword },
     headers: { 'X-Human-Check': humanCheck },
   });
 }

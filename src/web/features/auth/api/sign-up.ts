@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths, paths } from '../../../lib/paths';
-import { sendRequest } from './send-request';
 import { refreshSessionAfterSignIn } from './sync-claims';
 
 export interface SignUpInput {
@@ -18,8 +17,9 @@ export const EMAIL_CONFIRMED_URL = `${paths.account}?verified=1`;
 
 /** `POST /api/auth/sign-up/email`: creates a customer account and signs it in at once. */
 export function signUpWithEmail({ humanCheck, ...input }: SignUpInput): Promise<unknown> {
-  return sendRequest<unknown>(apiPaths.signUpEmail, {
-    json: { ...input, callbackURL: EMAIL_CONFIRMED_URL },
+  return apiRequest<unknown>(apiPaths.signUpEmail, {
+    method: 'POST',
+    body: { ...input, callbackURL: EMAIL_CONFIRMED_URL },
     headers: { 'X-Human-Check': humanCheck },
   });
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { HUMAN_CHECK_NOT_READY, useHumanCheck } from '../../../components/human-check/human-check';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/get-session';
@@ -15,7 +16,6 @@ import {
   firstInvalidField,
   validateContact,
 } from '../contact-validation';
-import { TextAreaField } from './text-area-field';
 
 const FIELD_LABELS: Record<ContactField, string> = {
   name: 'Name',

@@ -1,18 +1,7 @@
+import { type AdminUser, STAFF_ROLES, type StaffRole } from '../../../../shared/contracts/admin-users';
 import type { Role } from '../../../../shared/roles';
 
-/** `GET /api/admin/users` items and the answer of every User Management action. */
-export interface AdminUser {
-  id: string;
-  name: string;
-  /** Null for an account made by phone alone. */
-  email: string | null;
-  phoneNumber: string | null;
-  role: Role;
-  disabled: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-  lastSeenAt: string | null;
-}
+export { type AdminUser, STAFF_ROLES, type StaffRole };
 
 export interface AdminUserPage {
   items: AdminUser[];
@@ -21,10 +10,6 @@ export interface AdminUserPage {
 
 /** The two tabs: the team (staff, manager, admin) and the customers. */
 export type UserGroup = 'staff' | 'customers';
-
-/** Roles an admin may give a new team member. */
-export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const satisfies readonly Role[];
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   customer: 'Customer',

@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { validateEmail, validateRequired } from '../../auth/components/form-validation';
 import { useCreateStaffMember } from '../api/create-staff-member';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../api/types';
-import { Dialog } from './dialog';
-import { SelectField } from './select-field';
 
 const ROLE_HINTS: Record<StaffRole, string> = {
   staff: 'Takes orders and handles order requests.',

@@ -1,7 +1,6 @@
-import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSetUserDisabled } from '../api/set-user-disabled';
 import { type AdminUser, userLabel } from '../api/types';
-import { Dialog } from './dialog';
 
 interface ConfirmStatusDialogProps {
   /** The user to disable (when active) or enable (when disabled); null = closed. */
@@ -21,37 +20,21 @@ export function ConfirmStatusDialog({ user, onClose }: ConfirmStatusDialogProps)
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={user !== null}
       onClose={close}
       busy={setDisabled.isPending}
       title={disabling ? `Disable ${name}?` : `Enable ${name}?`}
-      description={
-        disabling
-          ? 'They are signed out on every device at once and cannot sign in until you enable the account again.'
-          : 'They can sign in again with their password.'
-      }
+      confirmLabel={disabling ? 'Disable account' : 'Enable account'}
+      busyLabel={disabling ? 'Disabling...' : 'Enabling...'}
+      onConfirm={() => {
+        if (!user) return;
+        setDisabled.mutate({ id: user.id, disabled: disabling }, { onSettled: onClose });
+      }}
     >
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={close} disabled={setDisabled.isPending}>
-          Cancel
-        </Button>
-        <Button
-          isLoading={setDisabled.isPending}
-          onClick={() => {
-            if (!user) return;
-            setDisabled.mutate({ id: user.id, disabled: disabling }, { onSettled: onClose });
-          }}
-        >
-          {disabling
-            ? setDisabled.isPending
-              ? 'Disabling...'
-              : 'Disable account'
-            : setDisabled.isPending
-              ? 'Enabling...'
-              : 'Enable account'}
-        </Button>
-      </div>
-    </Dialog>
+      {disabling
+        ? 'They are signed out on every device at once and cannot sign in until you enable the account again.'
+        : 'They can sign in again with their password.'}
+    </ConfirmDialog>
   );
 }

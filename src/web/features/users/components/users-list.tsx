@@ -3,14 +3,14 @@ import { KeyRound, Phone, RotateCcw } from 'lucide-react';
 import { ROLES, type Role } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useRestaurantDateTime } from '../../config/use-restaurant-date-time';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/list-users';
 import { useSendUserPasswordReset } from '../api/send-user-password-reset';
 import { type AdminUser, ROLE_LABELS, type UserGroup, userLabel } from '../api/types';
-import { useRestaurantDateTime } from '../use-restaurant-date-time';
-import { SelectField } from './select-field';
 
 interface UsersListProps {
   group: UserGroup;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useConfig } from '../config/api/get-config';
+import { useConfig } from './api/get-config';
 
 /**
  * Formats instants as the restaurant reads them: its locale and time zone from `/api/config`

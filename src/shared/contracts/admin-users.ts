@@ -1,0 +1,19 @@
+import type { Role } from '../roles';
+
+/** `GET /api/admin/users` items and the answer of every User Management action. */
+export interface AdminUser {
+  id: string;
+  name: string;
+  /** Null for an account made by phone alone. */
+  email: string | null;
+  phoneNumber: string | null;
+  role: Role;
+  disabled: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+/** Roles an admin may give a new team member. */
+export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
