@@ -14,3 +14,13 @@ export function TextField({ label, error, description, className, ...inputProps 
     </Field>
   );
 }
+
+/** The attributes every e-mail input shares: the right keyboard, autofill, no capitals or spelling marks. */
+export const EMAIL_INPUT = {
+  type: 'email',
+  name: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { validateEmail } from '../../auth/components/form-validation';
 import { emailLinkSentMessage, useChangeEmail, useSendVerificationEmail } from '../api/change-email';
 import { AccountSection, StatusBadge } from './account-section';
@@ -39,12 +39,7 @@ function ChangeEmailForm({
       <TextField
         ref={inputRef}
         label={current ? 'New email address' : 'Email address'}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={showErrors ? error : null}

@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { validateEmail } from './form-validation';
 import { useHumanCheckGate } from './use-human-check-gate';
@@ -64,12 +64,7 @@ export function ForgotPasswordForm() {
       <TextField
         ref={emailRef}
         label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={showErrors ? emailError : null}

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
 import { validateEmail, validateRequired } from './form-validation';
@@ -54,12 +54,7 @@ export function SignInForm() {
       <TextField
         ref={emailRef}
         label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={showErrors ? errors.email : null}

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { useSignUp } from '../api/sign-up';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
 import { validateEmail, validateRequired } from './form-validation';
@@ -89,12 +89,7 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
       <TextField
         ref={emailRef}
         label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...EMAIL_INPUT}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={showErrors ? errors.email : null}

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { HUMAN_CHECK_NOT_READY, useHumanCheck } from '../../../components/human-check/human-check';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/get-session';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -136,12 +136,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
         <TextField
           ref={refs.email}
           label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...EMAIL_INPUT}
           maxLength={CONTACT_LIMITS.email}
           value={values.email}
           onChange={(event) => update('email', event.target.value)}

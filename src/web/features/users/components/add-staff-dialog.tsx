@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { validateEmail, validateRequired } from '../../auth/components/form-validation';
 import { useCreateStaffMember } from '../api/create-staff-member';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../api/types';
@@ -77,12 +77,9 @@ export function AddStaffDialog({ open, onClose }: AddStaffDialogProps) {
         <TextField
           ref={emailRef}
           label="Email"
-          type="email"
-          name="email"
+          {...EMAIL_INPUT}
+          // Someone else's address: the admin's own autofill would be wrong here.
           autoComplete="off"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={showErrors ? errors.email : null}
