@@ -4,6 +4,7 @@ import { auditLog } from '../../src/server/modules/audit/audit.schema';
 import { sessions, users } from '../../src/server/modules/auth/auth.schema';
 import { phoneOnlyEmail } from '../../src/server/modules/auth/auth-links';
 import { devOutbox } from '../../src/server/modules/messaging/messaging.schema';
+import type { AdminUser } from '../../src/shared/contracts/admin-users';
 import type { Role } from '../../src/shared/roles';
 import { latestMessage, linkIn } from '../support/outbox';
 import {
@@ -19,17 +20,7 @@ let t: TestApp;
 let admin: TestUser;
 const as: Partial<Record<Role, TestUser>> = {};
 
-interface AdminUserBody {
-  id: string;
-  name: string;
-  email: string | null;
-  phoneNumber: string | null;
-  role: Role;
-  disabled: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-  lastSeenAt: string | null;
-}
+type AdminUserBody = AdminUser;
 type Page = { items: AdminUserBody[]; nextCursor: string | null };
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
 import { validateRequired } from '../../auth/components/form-validation';
-import { PasswordHints } from '../../auth/components/password-hints';
+import { NewPasswordFields } from '../../auth/components/new-password-fields';
 import { useConfig } from '../../config/api/get-config';
 import { useChangePassword } from '../api/change-password';
 import { useSignInMethodsOfUser } from '../api/get-sign-in-methods';
@@ -74,33 +74,18 @@ function ChangePasswordForm({ username }: { username: string }) {
         disabled={busy}
         required
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          ref={nextRef}
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          error={showErrors ? errors.next : null}
-          description={<PasswordHints password={next} policy={policy} />}
-          disabled={busy}
-          required
-        />
-        <TextField
-          ref={confirmRef}
-          label="Confirm new password"
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={showErrors ? errors.confirm : null}
-          disabled={busy}
-          required
-        />
-      </div>
+      <NewPasswordFields
+        className="grid gap-4 sm:grid-cols-2"
+        password={next}
+        confirm={confirm}
+        onPasswordChange={setNext}
+        onConfirmChange={setConfirm}
+        policy={policy}
+        errors={{ password: showErrors ? errors.next : null, confirm: showErrors ? errors.confirm : null }}
+        disabled={busy}
+        passwordRef={nextRef}
+        confirmRef={confirmRef}
+      />
       <div>
         <Button type="submit" isLoading={busy}>
           {busy ? 'Updating password...' : 'Update password'}

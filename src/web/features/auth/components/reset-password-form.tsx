@@ -1,10 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { isInvalidLinkError, useResetPassword } from '../api/reset-password';
 import { validateRequired } from './form-validation';
-import { PasswordHints } from './password-hints';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ResetPasswordErrors {
   password: string | null;
@@ -59,30 +58,20 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      <TextField
-        ref={passwordRef}
-        label="New password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={showErrors ? errors.password : null}
-        description={<PasswordHints password={password} policy={passwordPolicy} />}
+      <NewPasswordFields
+        className="flex flex-col gap-5"
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        policy={passwordPolicy}
+        errors={{
+          password: showErrors ? errors.password : null,
+          confirm: showErrors ? errors.confirm : null,
+        }}
         disabled={reset.isPending}
-        required
-      />
-      <TextField
-        ref={confirmRef}
-        label="Confirm new password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={showErrors ? errors.confirm : null}
-        disabled={reset.isPending}
-        required
+        passwordRef={passwordRef}
+        confirmRef={confirmRef}
       />
       <Button type="submit" size="lg" fullWidth isLoading={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Save password'}
