@@ -145,3 +145,23 @@ test.describe('screenshots', () => {
     });
   }
 });
+
+test('says "Recaptcha not initialized" when the human check cannot start, and creates no account', async ({
+  page,
+}) => {
+  await page.route('**/api/human-check/challenge', (route) => route.abort());
+  let signUpCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/sign-up/email')) signUpCalls += 1;
+  });
+  await page.goto('/auth/signup');
+  await page.getByLabel('Name').fill('Nobot');
+  await page.getByLabel('Email').fill('nobot@e2e.brigade');
+  await page.getByLabel('Password').fill('nobot-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Recaptcha not initialized. Please refresh and try again.')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(signUpCalls).toBe(0);
+  await expect(page).toHaveURL('/auth/signup');
+});

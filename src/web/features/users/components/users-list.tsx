@@ -145,15 +145,7 @@ function UserTable({ users, currentUserId, onToggleDisabled }: { users: AdminUse
             return (
               <tr key={user.id} className={clsx(user.disabled && 'bg-neutral-50')}>
                 <td className="max-w-72 px-4 py-3">
-                  <div className="flex items-center gap-2">
-                    <span
-                      className={clsx('font-medium', user.disabled ? 'text-neutral-500' : 'text-neutral-950')}
-                    >
-                      {userLabel(user)}
-                    </span>
-                    {isSelf && <YouBadge />}
-                  </div>
-                  <Contact user={user} />
+                  <UserIdentity user={user} isSelf={isSelf} />
                 </td>
                 <td className="px-4 py-3">
                   <RoleControl user={user} isSelf={isSelf} />
@@ -187,15 +179,7 @@ function UserCards({ users, currentUserId, onToggleDisabled }: { users: AdminUse
             <Card className={clsx('flex flex-col gap-4 p-4', user.disabled && 'bg-neutral-50')}>
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span
-                      className={clsx('font-medium', user.disabled ? 'text-neutral-500' : 'text-neutral-950')}
-                    >
-                      {userLabel(user)}
-                    </span>
-                    {isSelf && <YouBadge />}
-                  </div>
-                  <Contact user={user} />
+                  <UserIdentity user={user} isSelf={isSelf} />
                 </div>
                 <StatusBadge user={user} />
               </div>
@@ -266,5 +250,20 @@ export function UsersList({ group, search, currentUserId, onToggleDisabled }: Us
         </Button>
       )}
     </div>
+  );
+}
+
+/** Name (greyed when disabled), a "You" badge on the signed-in admin's own row, and contact details. */
+function UserIdentity({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={clsx('font-medium', user.disabled ? 'text-neutral-500' : 'text-neutral-950')}>
+          {userLabel(user)}
+        </span>
+        {isSelf && <YouBadge />}
+      </div>
+      <Contact user={user} />
+    </>
   );
 }
