@@ -12,7 +12,10 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
+import { isImageUploadPath } from './modules/images/image-upload';
 import { imagesRoutes } from './modules/images/images.routes';
+import { masterDataRoutes } from './modules/master-data/master-data.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -24,8 +27,6 @@ export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.m
 
 /** JSON bodies are small; uploads (photos, backups) get their own limits on their own routes. */
 const API_BODY_LIMIT = 1024 * 1024;
-/** Upload routes that set their own, larger body limit on their own router. */
-const OWN_BODY_LIMIT_PATHS: readonly string[] = ['/api/account/photo'];
 
 export interface CreateAppOptions extends AppDeps {
   /** The built web app; defaults to dist/web. */
@@ -84,9 +85,7 @@ export function createApp(options: CreateAppOptions) {
       throw new AppError(413, `The request body is larger than the limit of ${API_BODY_LIMIT / 1024} KiB.`);
     },
   });
-  app.use('/api/*', (c, next) =>
-    OWN_BODY_LIMIT_PATHS.includes(c.req.path) ? next() : apiBodyLimit(c, next),
-  );
+  app.use('/api/*', (c, next) => (isImageUploadPath(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   app.route('/', authRoutes);
   app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
@@ -100,6 +99,8 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', auditRoutes);
   app.route('/', siteRoutes);
   app.route('/', contactRoutes);
+  app.route('/', masterDataRoutes);
+  app.route('/', menuRoutes);
 
   documentAuthEndpoints(app);
   mountApiDocs(app);

@@ -144,6 +144,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     get: (path: string, options?: RequestOptions) => request(path, { method: 'GET' }, options),
     post: (path: string, body?: unknown, options?: RequestOptions) => send('POST', path, body, options),
     patch: (path: string, body?: unknown, options?: RequestOptions) => send('PATCH', path, body, options),
+    del: (path: string, options?: RequestOptions) => request(path, { method: 'DELETE' }, options),
     signIn,
     signUp,
     humanCheck,

@@ -74,7 +74,7 @@ function isPgError(error: unknown): error is PgError {
 }
 
 /** Drizzle wraps driver errors; the PostgreSQL error is its cause. */
-function findPgError(error: unknown): PgError | null {
+export function findPgError(error: unknown): PgError | null {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     if (isPgError(current)) return current;

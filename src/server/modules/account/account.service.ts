@@ -17,7 +17,6 @@ import { presentProfile } from '../users/users.service';
 const PROFILE_PHOTO = 'profile-photo';
 
 /** Largest profile photo upload accepted, before it is resized. */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /**
  * Replaces `userId`'s image with `newImage` (or none) in one transaction that locks the user row, and

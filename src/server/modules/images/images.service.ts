@@ -18,6 +18,7 @@ const WEBP_QUALITY = 82;
 export const IMAGE_SIZES = {
   'profile-photo': 512,
   'menu-item': 1200,
+  logo: 512,
 } as const;
 
 export type ImagePurpose = keyof typeof IMAGE_SIZES | (string & {});

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_OPENING_HOURS, type OpeningHours } from '../../../shared/contracts/settings';
 import { idColumn, timestampColumns } from '../../db/columns';
 
 /**
- * The restaurant's settings: exactly one row (enforced by the `singleton` unique column). This issue
- * holds the identity and the password policy; the master-data issue adds the remaining fields of
- * PRODUCT.md section 12.
+ * The restaurant's settings: exactly one row (enforced by the `singleton` unique column). Every field of
+ * PRODUCT.md section 12, edited on the settings tab of /master-data.
  */
 export const restaurantSettings = pgTable(
   'restaurant_settings',
@@ -25,6 +25,22 @@ export const restaurantSettings = pgTable(
     privacyText: text('privacy_text').notNull().default(''),
     refundText: text('refund_text').notNull().default(''),
     deliveryText: text('delivery_text').notNull().default(''),
+    /** Logo: a stored picture (`/api/images/<id>`). */
+    logoImageId: uuid('logo_image_id'),
+    openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default(DEFAULT_OPENING_HOURS),
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    taxInclusive: boolean('tax_inclusive').notNull().default(true),
+    serviceChargePercent: numeric('service_charge_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    /** Minor units. */
+    deliveryFee: integer('delivery_fee').notNull().default(0),
+    deliveryMinimum: integer('delivery_minimum').notNull().default(0),
+    onlineOrdering: boolean('online_ordering').notNull().default(true),
+    orderAgeAmberMinutes: integer('order_age_amber_minutes').notNull().default(10),
+    orderAgeRedMinutes: integer('order_age_red_minutes').notNull().default(20),
+    /** Payment method → bank or cash account id that its money lands in. */
+    paymentAccounts: jsonb('payment_accounts').$type<Record<string, string | null>>().notNull().default({}),
     passwordMinLength: integer('password_min_length').notNull().default(6),
     passwordMaxLength: integer('password_max_length'),
     passwordRequireLowercase: boolean('password_require_lowercase').notNull().default(false),
@@ -36,6 +52,12 @@ export const restaurantSettings = pgTable(
   (table) => [
     check('restaurant_settings_singleton_check', sql`${table.singleton}`),
     check('restaurant_settings_password_min_check', sql`${table.passwordMinLength} between 6 and 128`),
+    check('restaurant_settings_tax_check', sql`${table.taxPercent} between 0 and 100`),
+    check('restaurant_settings_service_check', sql`${table.serviceChargePercent} between 0 and 100`),
+    check(
+      'restaurant_settings_order_age_check',
+      sql`${table.orderAgeAmberMinutes} > 0 and ${table.orderAgeRedMinutes} > ${table.orderAgeAmberMinutes}`,
+    ),
     check(
       'restaurant_settings_password_max_check',
       sql`${table.passwordMaxLength} is null or ${table.passwordMaxLength} >= ${table.passwordMinLength}`,

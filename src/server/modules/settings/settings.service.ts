@@ -1,77 +1,36 @@
-import { z } from 'zod';
-import { type PasswordPolicy, PasswordPolicySchema } from '../../../shared/password-policy';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type OpeningHours,
+  PAYMENT_METHODS,
+  type RestaurantSettings,
+  type UpdateSettings,
+  WEEKDAYS,
+} from '../../../shared/contracts/settings';
+import type { PasswordPolicy } from '../../../shared/password-policy';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { storedImages } from '../images/images.schema';
+import {
+  IMAGE_SIZES,
+  imageUrl,
+  type ProcessedImage,
+  processImage,
+  saveProcessedImage,
+} from '../images/images.service';
+import { bankAccounts } from '../master-data/master-data.schema';
 import { restaurantSettings } from './settings.schema';
 
+export {
+  type RestaurantSettings,
+  RestaurantSettingsSchema,
+  type UpdateSettings,
+  UpdateSettingsSchema,
+} from '../../../shared/contracts/settings';
+
 type SettingsRow = typeof restaurantSettings.$inferSelect;
-
-export const LegalTextsSchema = z.object({
-  terms: z.string(),
-  privacy: z.string(),
-  refund: z.string(),
-  delivery: z.string(),
-});
-
-export const RestaurantSettingsSchema = z.object({
-  name: z.string(),
-  currency: z.string(),
-  locale: z.string(),
-  timeZone: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  /** Empty text = the page shows its built-in default. */
-  legalTexts: LegalTextsSchema,
-  passwordPolicy: PasswordPolicySchema,
-  updatedAt: z.string(),
-});
-export type RestaurantSettings = z.infer<typeof RestaurantSettingsSchema>;
-
-function isSupportedTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isSupportedLocale(value: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
-}
-
-export const UpdateSettingsSchema = z
-  .object({
-    name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
-      .refine((value) => Intl.supportedValuesOf('currency').includes(value), 'is not a known currency'),
-    locale: z.string().min(2).max(35).refine(isSupportedLocale, 'is not a valid locale such as en-US'),
-    timeZone: z.string().min(1).max(64).refine(isSupportedTimeZone, 'is not a known IANA time zone'),
-    address: z.string().trim().max(300, 'must be at most 300 characters'),
-    phone: z.string().trim().max(40, 'must be at most 40 characters'),
-    email: z.union([z.literal(''), z.email('must be an e-mail address').max(200)]),
-    legalTexts: z
-      .object({
-        terms: z.string().max(50_000, 'must be at most 50000 characters'),
-        privacy: z.string().max(50_000, 'must be at most 50000 characters'),
-        refund: z.string().max(50_000, 'must be at most 50000 characters'),
-        delivery: z.string().max(50_000, 'must be at most 50000 characters'),
-      })
-      .partial()
-      .strict(),
-    passwordPolicy: PasswordPolicySchema,
-  })
-  .partial()
-  .strict();
-export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
+export const LOGO = 'logo';
 
 /** What a brand-new restaurant starts with. */
 export const DEFAULT_SETTINGS = {
@@ -90,6 +49,25 @@ function present(row: SettingsRow): RestaurantSettings {
     address: row.address,
     phone: row.phone,
     email: row.email,
+    logoUrl: row.logoImageId ? imageUrl(row.logoImageId) : null,
+    // jsonb keeps keys in its own order; show the week from Monday.
+    openingHours: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, (row.openingHours as OpeningHours)[day] ?? []]),
+    ) as OpeningHours,
+    taxPercent: Number(row.taxPercent),
+    taxInclusive: row.taxInclusive,
+    serviceChargePercent: Number(row.serviceChargePercent),
+    deliveryFee: row.deliveryFee,
+    deliveryMinimum: row.deliveryMinimum,
+    onlineOrdering: row.onlineOrdering,
+    orderAgeAmberMinutes: row.orderAgeAmberMinutes,
+    orderAgeRedMinutes: row.orderAgeRedMinutes,
+    paymentAccounts: Object.fromEntries(
+      PAYMENT_METHODS.map((method) => [
+        method,
+        (row.paymentAccounts as Record<string, string | null>)[method] ?? null,
+      ]),
+    ),
     legalTexts: {
       terms: row.termsText,
       privacy: row.privacyText,
@@ -161,13 +139,32 @@ export async function updateSettings(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(restaurantSettings).for('update');
     if (!current) throw new Error('restaurant settings row missing');
-    const { passwordPolicy, legalTexts, ...identity } = input;
+    const { passwordPolicy, legalTexts, paymentAccounts, ...identity } = input;
+    const amber = input.orderAgeAmberMinutes ?? current.orderAgeAmberMinutes;
+    const red = input.orderAgeRedMinutes ?? current.orderAgeRedMinutes;
+    if (red <= amber) {
+      const path = input.orderAgeRedMinutes !== undefined ? 'orderAgeRedMinutes' : 'orderAgeAmberMinutes';
+      const message =
+        path === 'orderAgeRedMinutes'
+          ? 'must be more than the amber threshold'
+          : 'must be less than the red threshold';
+      throw badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
+    }
+    if (paymentAccounts) await checkPaymentAccounts(tx, paymentAccounts);
     const [row] = await tx
       .update(restaurantSettings)
       .set({
         ...identity,
         ...(passwordPolicy ? policyColumns(passwordPolicy) : {}),
         ...(legalTexts ? legalColumns(legalTexts) : {}),
+        ...(paymentAccounts
+          ? {
+              paymentAccounts: {
+                ...(current.paymentAccounts as Record<string, string | null>),
+                ...paymentAccounts,
+              },
+            }
+          : {}),
         updatedAt: new Date(),
       })
       .returning();
@@ -189,4 +186,66 @@ export async function updateSettings(
     }
     return after;
   });
+}
+
+/** Each payment method must land in an active bank or cash account (or none). */
+async function checkPaymentAccounts(db: Database, mapping: NonNullable<UpdateSettings['paymentAccounts']>) {
+  const ids = [...new Set(Object.values(mapping).filter((id): id is string => typeof id === 'string'))];
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(inArray(bankAccounts.id, ids), eq(bankAccounts.active, true)));
+  const known = new Set(found.map((row) => row.id));
+  const wrong = Object.entries(mapping).find(([, id]) => typeof id === 'string' && !known.has(id));
+  if (wrong) {
+    const path = `paymentAccounts.${wrong[0]}`;
+    const message = 'is not an active bank or cash account';
+    throw badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
+  }
+}
+
+async function replaceLogo(
+  db: Database,
+  actor: Actor,
+  image: ProcessedImage | null,
+): Promise<RestaurantSettings> {
+  await ensureSettings(db);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(restaurantSettings).for('update');
+    if (!current) throw new Error('restaurant settings row missing');
+    const stored = image ? await saveProcessedImage(tx, LOGO, image) : null;
+    const [row] = await tx
+      .update(restaurantSettings)
+      .set({ logoImageId: stored?.id ?? null, updatedAt: new Date() })
+      .returning();
+    if (!row) throw new Error('restaurant settings row missing');
+    if (current.logoImageId) {
+      await tx
+        .delete(storedImages)
+        .where(and(eq(storedImages.id, current.logoImageId), eq(storedImages.purpose, LOGO)));
+    }
+    const before = present(current);
+    const after = present(row);
+    await recordAudit(tx, actor, {
+      area: 'settings',
+      action: 'settings.updated',
+      summary: stored ? 'Changed the logo' : 'Removed the logo',
+      targetType: 'settings',
+      before: { logoUrl: before.logoUrl },
+      after: { logoUrl: after.logoUrl },
+    });
+    return after;
+  });
+}
+
+/** Sets the restaurant's logo from an upload (decoded, fitted in 512 × 512, stored as WebP). */
+export async function setLogo(db: Database, actor: Actor, bytes: Uint8Array): Promise<RestaurantSettings> {
+  const image = await processImage(bytes, IMAGE_SIZES[LOGO]);
+  return replaceLogo(db, actor, image);
+}
+
+/** Removes the restaurant's logo. */
+export async function removeLogo(db: Database, actor: Actor): Promise<RestaurantSettings> {
+  return replaceLogo(db, actor, null);
 }

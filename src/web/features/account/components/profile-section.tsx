@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ACCEPTED_IMAGE_TYPES, pictureFileProblem } from '../../../../shared/contracts/uploads';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -6,15 +7,8 @@ import { useRemovePhoto, useUpdateName, useUploadPhoto } from '../api/update-pro
 import { AccountSection } from './account-section';
 import { Avatar } from './avatar';
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const MAX_NAME_LENGTH = 100;
-
-function checkPhoto(file: File): string | null {
-  if (!PHOTO_TYPES.includes(file.type)) return 'Choose a JPEG, PNG or WebP picture.';
-  if (file.size > MAX_PHOTO_BYTES) return 'The picture is larger than 5 MB. Please choose a smaller one.';
-  return null;
-}
+const checkPhoto = pictureFileProblem;
 
 /** The chosen file as a URL the preview can show, released when it is no longer needed. */
 function usePreviewUrl(file: File | null): string | null {
@@ -68,7 +62,7 @@ function PhotoEditor({ profile, name }: { profile: Profile; name: string }) {
       <input
         ref={inputRef}
         type="file"
-        accept={PHOTO_TYPES.join(',')}
+        accept={ACCEPTED_IMAGE_TYPES}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

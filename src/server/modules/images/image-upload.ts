@@ -1,0 +1,106 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../../../shared/contracts/uploads';
+import { AppError, badRequest } from '../../lib/errors';
+import { NOT_A_PICTURE } from './images.service';
+
+/**
+ * Picture uploads (profile photo, menu photo, logo) all arrive the same way: multipart form data with
+ * one file field, at most 5 MB. Every way an upload can be wrong is a 400 naming the field, or a 413.
+ */
+
+/** The multipart envelope around the file (boundaries, part headers) gets a little room of its own. */
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const tooLarge = () => new AppError(413, UPLOAD_TOO_LARGE);
+const fieldIssue = (field: string, message: string) => ({ issues: [{ path: field, message }] });
+
+/** Paths whose uploads are limited here (they skip the app's 1 MiB JSON body limit). */
+export const IMAGE_UPLOAD_PATHS: readonly RegExp[] = [
+  /^\/api\/account\/photo$/,
+  /^\/api\/menu\/items\/[^/]+\/photo$/,
+  /^\/api\/settings\/logo$/,
+];
+
+export const isImageUploadPath = (path: string) => IMAGE_UPLOAD_PATHS.some((pattern) => pattern.test(path));
+
+/** The 5 MB limit of an upload route: a larger body is refused with 413 before it is read. */
+export function imageUploadBodyLimit(): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+}
+
+/** The `field` file of a multipart upload, as bytes. */
+export async function readImageUpload(
+  request: { header(name: string): string | undefined; formData(): Promise<FormData> },
+  field: string,
+): Promise<Uint8Array> {
+  const contentType = request.header('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    throw badRequest(
+      `Send the picture as multipart/form-data in the field ${field}.`,
+      fieldIssue(field, 'Required'),
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(
+      'The upload could not be read. Please try again.',
+      fieldIssue(field, 'Could not be read'),
+    );
+  }
+  const unknown = [...new Set(form.keys())].filter((key) => key !== field);
+  if (unknown.length > 0) {
+    throw badRequest(`Invalid form: ${unknown.join(', ')}: is not a known field`, {
+      issues: unknown.map((path) => ({ path, message: 'is not a known field' })),
+    });
+  }
+  const files = form.getAll(field);
+  const file = files[0];
+  if (files.length !== 1 || !(file instanceof File)) {
+    throw badRequest(
+      `Invalid form: ${field}: attach exactly one picture file`,
+      fieldIssue(field, 'Required'),
+    );
+  }
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (file.size === 0) throw badRequest(NOT_A_PICTURE, fieldIssue(field, NOT_A_PICTURE));
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** Runs `store`; a picture the decoder refuses becomes a 400 on the upload's field. */
+export async function withUploadField<T>(field: string, store: () => Promise<T>): Promise<T> {
+  try {
+    return await store();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 400 && error.details === undefined) {
+      throw badRequest(error.message, fieldIssue(field, error.message));
+    }
+    throw error;
+  }
+}
+
+/** OpenAPI for a multipart body with one picture field. */
+export function imageUploadBody(field: string) {
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        // A plain schema (not zod): the handler reads the form itself, so that every refusal is a 400
+        // naming the field (or a 413 for size) rather than a generic media-type answer.
+        schema: {
+          type: 'object' as const,
+          required: [field],
+          properties: { [field]: { type: 'string' as const, format: 'binary' } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { z } from '@hono/zod-openapi';
+import {
+  MENU_API,
+  MenuItemSchema,
+  PublicMenuSchema,
+  ReorderInputSchema,
+} from '../../../shared/contracts/menu';
+import { requireActor } from '../../lib/auth-guards';
+import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import {
+  imageUploadBody,
+  imageUploadBodyLimit,
+  readImageUpload,
+  withUploadField,
+} from '../images/image-upload';
+import { etagHeader, matchesIfNoneMatch } from '../images/images.service';
+import { menuItems } from './menu.schema';
+import {
+  duplicateMenuItem,
+  getPublicMenu,
+  menuItemResource,
+  publicMenuVersion,
+  removeMenuItemPhoto,
+  reorderRecords,
+  setMenuItemPhoto,
+} from './menu.service';
+
+const PHOTO_FIELD = 'photo';
+const IdParams = z.object({
+  id: z.uuid('must be an id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
+const itemResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: MenuItemSchema } },
+});
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorResponseSchema } },
+});
+
+const publicMenuRoute = defineRoute('public', {
+  method: 'get',
+  path: MENU_API.publicMenu,
+  tags: ['Menu'],
+  summary: 'The public menu: restaurant details and the items shown online',
+  description:
+    'Only active items marked “shown online” in active categories, in the owner’s order; items not ' +
+    'available today are included and marked. Answers with an `ETag`; `If-None-Match` gives 304.',
+  request: { headers: z.object({ 'if-none-match': z.string().optional() }) },
+  responses: {
+    200: { description: 'The menu', content: { 'application/json': { schema: PublicMenuSchema } } },
+    304: { description: 'Not modified' },
+  },
+});
+
+const reorderItemsRoute = defineRoute('admin', {
+  method: 'post',
+  path: MENU_API.reorderItems,
+  tags: ['Menu'],
+  summary: 'Put menu items in a new order',
+  description:
+    'The items named take the positions 0, 1, 2… in the order given (normally one category’s items).',
+  request: { body: { required: true, content: { 'application/json': { schema: ReorderInputSchema } } } },
+  responses: { 204: { description: 'Reordered' } },
+});
+
+const duplicateRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${MENU_API.items}/{id}/duplicate`,
+  tags: ['Menu'],
+  summary: 'Copy a menu item',
+  description: 'The copy is named “… (copy)”, placed after the original and hidden online until edited.',
+  request: { params: IdParams },
+  responses: { 201: itemResponse('The copy'), 404: errorResponse('No such menu item') },
+});
+
+const uploadPhotoRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${MENU_API.items}/{id}/photo`,
+  tags: ['Menu'],
+  summary: 'Upload a menu item’s photo',
+  description:
+    'Multipart form with one field `photo`: a JPEG, PNG or WebP picture of at most 5 MB, checked by ' +
+    'decoding it. It is fitted in 1200 × 1200, stored as WebP in the database and served from ' +
+    '`/api/images/<id>` with an ETag and a year-long cache.',
+  request: { params: IdParams, body: imageUploadBody(PHOTO_FIELD) },
+  responses: {
+    200: itemResponse('The item with its new photo'),
+    404: errorResponse('No such menu item'),
+    413: errorResponse('The picture is larger than 5 MB'),
+  },
+});
+
+const deletePhotoRoute = defineRoute('admin', {
+  method: 'delete',
+  path: `${MENU_API.items}/{id}/photo`,
+  tags: ['Menu'],
+  summary: 'Remove a menu item’s photo',
+  request: { params: IdParams },
+  responses: { 200: itemResponse('The item without a photo'), 404: errorResponse('No such menu item') },
+});
+
+const router = createRouter();
+router.use(`${MENU_API.items}/:id/photo`, imageUploadBodyLimit());
+
+router
+  .openapi(publicMenuRoute, async (c) => {
+    const db = c.var.deps.db;
+    const version = await publicMenuVersion(db);
+    // Guests' browsers revalidate every time: a price or "sold out" change shows at once.
+    const headers = { ETag: etagHeader(version), 'Cache-Control': 'no-cache' };
+    if (matchesIfNoneMatch(c.req.header('if-none-match'), version)) return c.body(null, 304, headers);
+    return c.json(await getPublicMenu(db), 200, headers);
+  })
+  .openapi(reorderItemsRoute, async (c) => {
+    await reorderRecords(c.var.deps.db, requireActor(c), {
+      table: menuItems,
+      noun: 'menu item',
+      ids: c.req.valid('json').ids,
+    });
+    return c.body(null, 204);
+  })
+  .openapi(duplicateRoute, async (c) =>
+    c.json(await duplicateMenuItem(c.var.deps.db, requireActor(c), c.req.valid('param').id), 201),
+  )
+  .openapi(uploadPhotoRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    // 404 before reading a 5 MB body for an item that does not exist.
+    await menuItemResource.get(c.var.deps.db, id);
+    const bytes = await readImageUpload(c.req, PHOTO_FIELD);
+    const item = await withUploadField(PHOTO_FIELD, () =>
+      setMenuItemPhoto(c.var.deps.db, requireActor(c), id, bytes),
+    );
+    return c.json(item, 200);
+  })
+  .openapi(deletePhotoRoute, async (c) =>
+    c.json(await removeMenuItemPhoto(c.var.deps.db, requireActor(c), c.req.valid('param').id), 200),
+  );
+
+menuItemResource.mount(router);
+
+export const menuRoutes = router;

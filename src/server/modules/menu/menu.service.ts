@@ -1,0 +1,453 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  MENU_API,
+  type MenuItem,
+  type MenuItemInput,
+  MenuItemInputSchema,
+  MenuItemSchema,
+  type MenuItemUpdate,
+  MenuItemUpdateSchema,
+  type ModifierGroup,
+  type ModifierGroupInput,
+  type PublicMenu,
+} from '../../../shared/contracts/menu';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { defineResource, inIds, pickDefined } from '../../lib/resource';
+import { recordAudit } from '../audit/audit.service';
+import { storedImages } from '../images/images.schema';
+import {
+  IMAGE_SIZES,
+  imageUrl,
+  type ProcessedImage,
+  processImage,
+  saveProcessedImage,
+} from '../images/images.service';
+import { foodCategories } from '../master-data/master-data.schema';
+import { restaurantSettings } from '../settings/settings.schema';
+import { getSettings } from '../settings/settings.service';
+import { menuItems, modifierGroups, modifierOptions } from './menu.schema';
+
+type MenuItemRow = typeof menuItems.$inferSelect;
+export const MENU_PHOTO = 'menu-item';
+
+/** The modifier groups of the given items, with their options, in their order. */
+async function loadModifierGroups(db: Database, itemIds: string[]): Promise<Map<string, ModifierGroup[]>> {
+  const result = new Map<string, ModifierGroup[]>();
+  if (itemIds.length === 0) return result;
+  const groups = await db
+    .select()
+    .from(modifierGroups)
+    .where(inIds(modifierGroups.menuItemId, itemIds))
+    .orderBy(asc(modifierGroups.sortOrder), asc(modifierGroups.id));
+  const options = groups.length
+    ? await db
+        .select()
+        .from(modifierOptions)
+        .where(
+          inIds(
+            modifierOptions.groupId,
+            groups.map((group) => group.id),
+          ),
+        )
+        .orderBy(asc(modifierOptions.sortOrder), asc(modifierOptions.id))
+    : [];
+  const optionsByGroup = new Map<string, ModifierGroup['options']>();
+  for (const option of options) {
+    const list = optionsByGroup.get(option.groupId) ?? [];
+    list.push({ id: option.id, name: option.name, priceDelta: option.priceDelta });
+    optionsByGroup.set(option.groupId, list);
+  }
+  for (const group of groups) {
+    const list = result.get(group.menuItemId) ?? [];
+    list.push({
+      id: group.id,
+      name: group.name,
+      minChoices: group.minChoices,
+      maxChoices: group.maxChoices,
+      options: optionsByGroup.get(group.id) ?? [],
+    });
+    result.set(group.menuItemId, list);
+  }
+  return result;
+}
+
+/** Replaces an item's modifier groups (orders keep their own copies of names and prices). */
+async function replaceModifierGroups(db: Database, itemId: string, groups: ModifierGroupInput[]) {
+  await db.delete(modifierGroups).where(eq(modifierGroups.menuItemId, itemId));
+  for (const [groupIndex, group] of groups.entries()) {
+    const [row] = await db
+      .insert(modifierGroups)
+      .values({
+        menuItemId: itemId,
+        name: group.name,
+        minChoices: group.minChoices,
+        maxChoices: group.maxChoices,
+        sortOrder: groupIndex,
+      })
+      .returning({ id: modifierGroups.id });
+    if (!row) throw new Error('modifier group insert returned nothing');
+    await db.insert(modifierOptions).values(
+      group.options.map((option, optionIndex) => ({
+        groupId: row.id,
+        name: option.name,
+        priceDelta: option.priceDelta,
+        sortOrder: optionIndex,
+      })),
+    );
+  }
+}
+
+async function presentMenuItems(db: Database, rows: MenuItemRow[]): Promise<MenuItem[]> {
+  const categoryIds = [...new Set(rows.map((row) => row.categoryId))];
+  const categories = categoryIds.length
+    ? await db
+        .select({ id: foodCategories.id, name: foodCategories.name })
+        .from(foodCategories)
+        .where(inIds(foodCategories.id, categoryIds))
+    : [];
+  const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
+  const groups = await loadModifierGroups(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    name: row.name,
+    description: row.description,
+    categoryId: row.categoryId,
+    categoryName: categoryNames.get(row.categoryId) ?? '',
+    price: row.price,
+    photoUrl: row.photoId ? imageUrl(row.photoId) : null,
+    availableToday: row.availableToday,
+    shownOnline: row.shownOnline,
+    tags: row.tags as MenuItem['tags'],
+    allergens: row.allergens as MenuItem['allergens'],
+    station: row.station as MenuItem['station'],
+    sortOrder: row.sortOrder,
+    modifierGroups: groups.get(row.id) ?? [],
+  }));
+}
+
+const ItemListFilters = {
+  categoryId: MenuItemInputSchema.shape.categoryId.optional().openapi({ description: 'Only this category' }),
+};
+
+export const menuItemResource = defineResource<
+  MenuItem,
+  MenuItemInput,
+  MenuItemUpdate,
+  typeof ItemListFilters
+>({
+  table: menuItems,
+  path: MENU_API.items,
+  tag: 'Menu',
+  noun: 'menu item',
+  nounPlural: 'menu items',
+  auditArea: 'menu',
+  readAccess: 'staff',
+  inputSchema: MenuItemInputSchema,
+  updateSchema: MenuItemUpdateSchema,
+  itemSchema: MenuItemSchema,
+  toValues: (input) => {
+    const { modifierGroups: _groups, ...fields } = input;
+    return pickDefined(fields);
+  },
+  check: async (db, values, existing) => {
+    const categoryId = values.categoryId as string | undefined;
+    if (categoryId !== undefined && categoryId !== existing?.categoryId) {
+      const [category] = await db
+        .select({ id: foodCategories.id, active: foodCategories.active })
+        .from(foodCategories)
+        .where(eq(foodCategories.id, categoryId));
+      if (!category?.active) {
+        const message = category ? 'is an archived food category' : 'is not a food category';
+        throw badRequest(`Invalid request body: categoryId: ${message}`, {
+          issues: [{ path: 'categoryId', message }],
+        });
+      }
+    }
+    // A new item, or one moved to another category, goes last in its category unless placed.
+    if (categoryId !== undefined && values.sortOrder === undefined && categoryId !== existing?.categoryId) {
+      const [row] = await db
+        .select({ next: sql<number>`coalesce(max(${menuItems.sortOrder}) + 1, 0)::int` })
+        .from(menuItems)
+        .where(eq(menuItems.categoryId, categoryId));
+      values.sortOrder = row?.next ?? 0;
+    }
+  },
+  afterWrite: async (tx, row, input) => {
+    if (input.modifierGroups !== undefined) await replaceModifierGroups(tx, row.id, input.modifierGroups);
+  },
+  afterDelete: async (tx, row) => {
+    const photoId = (row as unknown as MenuItemRow).photoId;
+    if (photoId) await tx.delete(storedImages).where(eq(storedImages.id, photoId));
+  },
+  present: (db, rows) => presentMenuItems(db, rows as unknown as MenuItemRow[]),
+  position: { column: menuItems.sortOrder, key: 'sortOrder' },
+  extraFilters: {
+    shape: ItemListFilters,
+    where: (query) => [query.categoryId ? eq(menuItems.categoryId, query.categoryId) : undefined],
+  },
+  searchColumns: [menuItems.name, menuItems.description],
+  uniqueMessages: {
+    menu_items_name_unique: {
+      field: 'name',
+      message: (values) => `A menu item named “${String(values.name)}” already exists.`,
+    },
+  },
+});
+
+async function replaceMenuItemPhoto(
+  db: Database,
+  actor: Actor | null,
+  id: string,
+  image: ProcessedImage | null,
+): Promise<MenuItem> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(menuItems).where(eq(menuItems.id, id)).for('update');
+    if (!current) throw notFound('There is no menu item with this id.');
+    const stored = image ? await saveProcessedImage(tx, MENU_PHOTO, image) : null;
+    const [row] = await tx
+      .update(menuItems)
+      .set({ photoId: stored?.id ?? null, updatedAt: new Date() })
+      .where(eq(menuItems.id, id))
+      .returning();
+    if (!row) throw notFound('There is no menu item with this id.');
+    if (current.photoId) {
+      await tx
+        .delete(storedImages)
+        .where(and(eq(storedImages.id, current.photoId), eq(storedImages.purpose, MENU_PHOTO)));
+    }
+    await recordAudit(tx, actor, {
+      area: 'menu',
+      action: stored ? 'menu-item.photo-changed' : 'menu-item.photo-removed',
+      summary: `${stored ? 'Changed' : 'Removed'} the photo of menu item “${row.name}”`,
+      targetType: 'menu item',
+      targetId: row.id,
+      before: { photoUrl: current.photoId ? imageUrl(current.photoId) : null },
+      after: { photoUrl: stored ? imageUrl(stored.id) : null },
+    });
+    const [item] = await presentMenuItems(tx, [row]);
+    if (!item) throw new Error('menu item could not be presented');
+    return item;
+  });
+}
+
+/**
+ * Sets a menu item's photo from an upload: decoded (JPEG, PNG or WebP only), turned upright, stripped
+ * of metadata, fitted in 1200 × 1200 and stored as WebP in the database; the previous photo is deleted.
+ */
+export async function setMenuItemPhoto(db: Database, actor: Actor | null, id: string, bytes: Uint8Array) {
+  // Decode before the transaction, so no row lock is held while the CPU works.
+  const image = await processImage(bytes, IMAGE_SIZES[MENU_PHOTO]);
+  return replaceMenuItemPhoto(db, actor, id, image);
+}
+
+/** Removes a menu item's photo. */
+export async function removeMenuItemPhoto(db: Database, actor: Actor | null, id: string) {
+  return replaceMenuItemPhoto(db, actor, id, null);
+}
+
+/** A name for a copy that no other item has: "Latte (copy)", "Latte (copy 2)", … */
+async function freeCopyName(db: Database, name: string): Promise<string> {
+  const base = `${name.slice(0, 88)} (copy`;
+  const taken = await db
+    .select({ name: menuItems.name })
+    .from(menuItems)
+    .where(sql`lower(${menuItems.name}) like lower(${`${base.replace(/[\\%_]/g, '\\$&')}%`})`);
+  const names = new Set(taken.map((row) => row.name.toLowerCase()));
+  for (let index = 1; ; index++) {
+    const candidate = index === 1 ? `${base})` : `${base} ${index})`;
+    if (!names.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/**
+ * Copies a menu item with its modifier groups and photo, placed right after it. The copy is hidden
+ * online until the owner has edited it, so guests never see "Latte (copy)".
+ */
+export async function duplicateMenuItem(db: Database, actor: Actor | null, id: string): Promise<MenuItem> {
+  const source = await menuItemResource.get(db, id);
+  return db.transaction(async (tx) => {
+    const [photo] = source.photoUrl
+      ? await tx
+          .select()
+          .from(storedImages)
+          .where(eq(storedImages.id, source.photoUrl.slice(source.photoUrl.lastIndexOf('/') + 1)))
+      : [];
+    const copiedPhoto = photo
+      ? await saveProcessedImage(tx, MENU_PHOTO, {
+          content: photo.content,
+          contentType: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          etag: photo.etag,
+        })
+      : null;
+    // Make room right after the original.
+    await tx
+      .update(menuItems)
+      .set({ sortOrder: sql`${menuItems.sortOrder} + 1` })
+      .where(
+        and(eq(menuItems.categoryId, source.categoryId), sql`${menuItems.sortOrder} > ${source.sortOrder}`),
+      );
+    const input: MenuItemInput = {
+      name: await freeCopyName(tx, source.name),
+      description: source.description,
+      categoryId: source.categoryId,
+      price: source.price,
+      availableToday: source.availableToday,
+      shownOnline: false,
+      tags: source.tags,
+      allergens: source.allergens,
+      station: source.station,
+      sortOrder: source.sortOrder + 1,
+      modifierGroups: source.modifierGroups.map((group) => ({
+        name: group.name,
+        minChoices: group.minChoices,
+        maxChoices: group.maxChoices,
+        options: group.options.map((option) => ({ name: option.name, priceDelta: option.priceDelta })),
+      })),
+    };
+    const copy = await menuItemResource.create(tx, actor, input);
+    if (!copiedPhoto) return copy;
+    await tx.update(menuItems).set({ photoId: copiedPhoto.id }).where(eq(menuItems.id, copy.id));
+    return { ...copy, photoUrl: copiedPhoto.url };
+  });
+}
+
+/**
+ * Gives the named records of `table` the positions 0, 1, 2… in the order given (food categories, or
+ * the items of one category). Every id must exist.
+ */
+export async function reorderRecords(
+  db: Database,
+  actor: Actor | null,
+  target: {
+    table: PgTable & { id: PgColumn; sortOrder: PgColumn; updatedAt: PgColumn };
+    noun: string;
+    ids: string[];
+  },
+): Promise<void> {
+  const { table, ids } = target;
+  await db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(inArray(table.id, ids))
+      .for('update');
+    if (found.length !== ids.length) {
+      const known = new Set(found.map((row) => row.id as string));
+      const index = ids.findIndex((id) => !known.has(id));
+      const message = `is not a ${target.noun}`;
+      throw badRequest(`Invalid request body: ids.${index}: ${message}`, {
+        issues: [{ path: `ids.${index}`, message }],
+      });
+    }
+    const now = new Date();
+    for (const [position, id] of ids.entries()) {
+      await tx
+        .update(table as PgTable)
+        .set({ sortOrder: position, updatedAt: now })
+        .where(eq(table.id, id));
+    }
+    await recordAudit(tx, actor, {
+      area: 'menu',
+      action: `${target.noun.replaceAll(' ', '-')}.reordered`,
+      summary: `Reordered ${ids.length} ${target.noun === 'menu item' ? 'menu items' : 'food categories'}`,
+      targetType: target.noun,
+      after: { ids },
+    });
+  });
+}
+
+/**
+ * The version of everything the public menu shows: it changes whenever an item, a category or the
+ * settings change, so `If-None-Match` can be answered without building the menu.
+ */
+export async function publicMenuVersion(db: Database): Promise<string> {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(max(${menuItems.updatedAt})::text, '') || ':' || count(*) from ${menuItems}) as items,
+      (select coalesce(max(${foodCategories.updatedAt})::text, '') || ':' || count(*) from ${foodCategories}) as categories,
+      (select coalesce(max(${restaurantSettings.updatedAt})::text, '') from ${restaurantSettings}) as settings
+  `);
+  const row = result.rows[0] as Record<string, string> | undefined;
+  return createHash('sha256')
+    .update(`${row?.items}|${row?.categories}|${row?.settings}`)
+    .digest('base64url')
+    .slice(0, 27);
+}
+
+/**
+ * The public menu (PRODUCT.md section 7, `/`): the restaurant's details and the items shown online, by
+ * category in the owner's order. Hidden, archived and archived-category items never appear, and
+ * nothing about cost does.
+ */
+export async function getPublicMenu(db: Database): Promise<PublicMenu> {
+  const settings = await getSettings(db);
+  const categories = await db
+    .select()
+    .from(foodCategories)
+    .where(eq(foodCategories.active, true))
+    .orderBy(asc(foodCategories.sortOrder), asc(foodCategories.id));
+  const rows = await db
+    .select()
+    .from(menuItems)
+    .where(
+      and(
+        eq(menuItems.active, true),
+        eq(menuItems.shownOnline, true),
+        inIds(
+          menuItems.categoryId,
+          categories.map((category) => category.id),
+        ),
+      ),
+    )
+    .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
+  const groups = await loadModifierGroups(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    restaurant: {
+      name: settings.name,
+      address: settings.address,
+      phone: settings.phone,
+      email: settings.email,
+      logoUrl: settings.logoUrl,
+      currency: settings.currency,
+      locale: settings.locale,
+      timeZone: settings.timeZone,
+      onlineOrdering: settings.onlineOrdering,
+      openingHours: settings.openingHours,
+    },
+    categories: categories
+      .map((category) => ({
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        items: rows
+          .filter((row) => row.categoryId === category.id)
+          .map((row) => ({
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            price: row.price,
+            photoUrl: row.photoId ? imageUrl(row.photoId) : null,
+            availableToday: row.availableToday,
+            tags: row.tags as MenuItem['tags'],
+            allergens: row.allergens as MenuItem['allergens'],
+            modifierGroups: groups.get(row.id) ?? [],
+          })),
+      }))
+      .filter((category) => category.items.length > 0),
+  };
+}
