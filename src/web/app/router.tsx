@@ -35,6 +35,9 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
   '/account': () => import('../pages/account-page').then((module) => ({ Component: module.AccountPage })),
   '/admin/users': () =>
     import('../pages/admin-users-page').then((module) => ({ Component: module.AdminUsersPage })),
+  '/menu': () => import('../pages/menu-page').then((module) => ({ Component: module.MenuPage })),
+  '/master-data': () =>
+    import('../pages/master-data-page').then((module) => ({ Component: module.MasterDataPage })),
   '/admin/audit': () =>
     import('../pages/admin-audit-page').then((module) => ({ Component: module.AdminAuditPage })),
 };

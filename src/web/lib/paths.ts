@@ -18,6 +18,8 @@ export const paths = {
   resetPassword: pagePath('/auth/reset-password'),
   adminUsers: pagePath('/admin/users'),
   adminAudit: pagePath('/admin/audit'),
+  menu: pagePath('/menu'),
+  masterData: pagePath('/master-data'),
   terms: pagePath('/terms'),
   privacyPolicy: pagePath('/privacy-policy'),
   refundPolicy: pagePath('/refund-policy'),

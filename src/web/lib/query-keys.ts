@@ -19,6 +19,14 @@ export const queryKeys = {
     profile: ['account', 'profile'] as const,
     signInMethods: ['account', 'sign-in-methods'] as const,
   },
+  /** Back-office resources by API path (`/api/suppliers`), so a write refreshes every view of them. */
+  resources: {
+    all: (basePath: string) => ['resources', basePath] as const,
+    list: (basePath: string, params: object) => ['resources', basePath, 'list', params] as const,
+    options: (basePath: string, params: object) => ['resources', basePath, 'options', params] as const,
+    one: (basePath: string, id: string) => ['resources', basePath, 'one', id] as const,
+  },
+  settings: ['settings'] as const,
   site: {
     all: ['site'] as const,
     legalPage: (page: string) => ['site', 'legal-page', page] as const,
