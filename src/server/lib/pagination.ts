@@ -74,5 +74,5 @@ export function toPage<Row extends CursorPosition, Item>(
 export const listFilter = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .string()
-    .transform((raw) => raw.split(',').map((part) => part.trim()))
+    .transform((raw) => (raw.trim() === '' ? [] : raw.split(',').map((part) => part.trim())))
     .pipe(z.array(z.enum(values)).min(1, 'must name at least one value'));

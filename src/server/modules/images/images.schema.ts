@@ -1,5 +1,5 @@
-import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn } from '../../db/columns';
+import { customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '../../db/columns';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -19,7 +19,7 @@ export const storedImages = pgTable(
     height: integer('height').notNull(),
     /** Strong validator: SHA-256 of the content, hex. */
     etag: text('etag').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('stored_images_purpose_idx').on(table.purpose)],
 );

@@ -144,21 +144,31 @@ export const expenseCategoryResource = defineResource<
 });
 
 /** A unit's base must itself be a base unit (no chains), active, and not the unit itself. */
-async function checkUnit(db: Database, values: Record<string, unknown>, existing: { id: string } | null) {
-  const baseUnitId = values.baseUnitId as string | null | undefined;
-  if (baseUnitId === undefined || baseUnitId === null) {
-    if (baseUnitId === null && values.factor !== undefined && values.factor !== 1) {
+async function checkUnit(
+  db: Database,
+  values: Record<string, unknown>,
+  existing: { id: string; baseUnitId?: unknown } | null,
+) {
+  const given = values.baseUnitId as string | null | undefined;
+  // The base the unit has after this write: a change that leaves it out keeps the current one.
+  const baseUnitId =
+    given === undefined ? ((existing?.baseUnitId as string | null | undefined) ?? null) : given;
+  if (baseUnitId === null) {
+    if (values.factor !== undefined && values.factor !== 1) {
       throw badRequest('Invalid request body: factor: a base unit has the factor 1', {
         issues: [{ path: 'factor', message: 'a base unit has the factor 1' }],
       });
     }
     return;
   }
+  // The base stays as it is (only the factor changes): it was checked when it was set.
+  if (given === undefined || given === existing?.baseUnitId) return;
   const refuse = (message: string) =>
     badRequest(`Invalid request body: baseUnitId: ${message}`, { issues: [{ path: 'baseUnitId', message }] });
   if (existing && baseUnitId === existing.id) throw refuse('must be another unit');
   const [base] = await db.select().from(units).where(eq(units.id, baseUnitId));
   if (!base) throw refuse('is not a unit');
+  if (!base.active) throw refuse('is an archived unit');
   if (base.baseUnitId !== null) throw refuse('must be a base unit (one without a base unit of its own)');
   if (existing) {
     const dependants = await countReferences(db, units, units.baseUnitId, existing.id);

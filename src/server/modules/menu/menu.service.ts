@@ -319,7 +319,8 @@ export async function duplicateMenuItem(db: Database, actor: Actor | null, id: s
     const copy = await menuItemResource.create(tx, actor, input);
     if (!copiedPhoto) return copy;
     await tx.update(menuItems).set({ photoId: copiedPhoto.id }).where(eq(menuItems.id, copy.id));
-    return { ...copy, photoUrl: copiedPhoto.url };
+    // Read back: setting the photo also moved `updatedAt`, and the answer must be the stored record.
+    return menuItemResource.get(tx, copy.id);
   });
 }
 

@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn } from '../../db/columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '../../db/columns';
 
 /**
  * The development outbox: e-mails and text messages that no real provider is configured for. Tests
@@ -15,7 +15,7 @@ export const devOutbox = pgTable(
     body: text('body').notNull(),
     /** What the message is for: `phone-code`, `reset-password`, `verify-email`, `invitation`, … */
     purpose: text('purpose').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('dev_outbox_recipient_idx').on(table.recipient, table.createdAt)],
 );
