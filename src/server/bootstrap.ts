@@ -3,20 +3,29 @@ import { runMigrations, withStartupLock } from './db/migrate';
 import type { Logger } from './lib/logger';
 import { type BootstrapResult, ensureAdmin } from './modules/auth/admin-bootstrap';
 import type { Auth } from './modules/auth/auth';
+import { seedDemoRestaurant } from './modules/demo/demo-seed';
 import { ensureSettings } from './modules/settings/settings.service';
 
 /**
- * Brings a database up to date: migrations, the settings row and, on an empty database, the admin.
- * Safe when several processes start at once: each step runs under the start-up lock.
+ * Brings a database up to date: migrations, the settings row, with `demoData` the demo cafe on a
+ * database that never had it, and on an empty database the admin. Safe when several processes start
+ * at once: each step runs under the start-up lock.
  */
 export async function prepareDatabase(
   db: Database,
   auth: Auth,
-  options: { adminEmail: string; adminPassword: string | undefined; logger: Logger },
+  options: {
+    adminEmail: string;
+    adminPassword: string | undefined;
+    logger: Logger;
+    /** Seed the demo restaurant (once per database, ever); off unless asked for. */
+    demoData?: boolean;
+  },
 ): Promise<BootstrapResult> {
   await runMigrations(db);
   return withStartupLock(db, async () => {
     await ensureSettings(db);
+    if (options.demoData) await seedDemoRestaurant(db, options.logger);
     return ensureAdmin(db, auth, {
       email: options.adminEmail,
       password: options.adminPassword,

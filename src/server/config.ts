@@ -74,6 +74,10 @@ const EnvSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   ),
   SMS_GATEWAY_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  DEMO_DATA: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ),
   GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   GOOGLE_ISSUER: z.preprocess(
@@ -115,6 +119,8 @@ export interface Config {
   smsGateway: { url: string; token: string | undefined } | undefined;
   /** Google sign-in, on when both the client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Fill a brand-new database with the demo cafe on its first start (DEMO_DATA, default true). */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {
@@ -167,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuer: values.GOOGLE_ISSUER.replace(/\/+$/, ''),
           }
         : undefined,
+    demoData: values.DEMO_DATA === 'true',
   };
 }

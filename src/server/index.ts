@@ -93,6 +93,7 @@ async function main(): Promise<void> {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
       logger,
+      demoData: config.demoData,
     });
     if (admin.generatedPassword) {
       // Shown once, on the console, never logged to a file: the owner needs it to sign in.

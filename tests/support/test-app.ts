@@ -50,7 +50,8 @@ export function cookieFrom(response: Response): string {
 
 /**
  * The real app on its own fresh database (copied from the run's migrated template), driven through
- * `app.request()`: real HTTP semantics, real PostgreSQL, no network.
+ * `app.request()`: real HTTP semantics, real PostgreSQL, no network. Without the demo cafe unless
+ * `{ demoData: true }` is given.
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const { adminUrl, template } = inject('testDatabase');
@@ -62,6 +63,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       DATA_DIR: '.tmp/test-data',
       LOG_LEVEL: 'silent',
       TRUST_PROXY: 'true',
+      DEMO_DATA: 'false',
     }),
     ...overrides,
   };
@@ -75,7 +77,12 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     humanCheckDifficulty: 200,
   });
   const { auth } = services;
-  await prepareDatabase(handle.db, auth, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, logger });
+  await prepareDatabase(handle.db, auth, {
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    logger,
+    demoData: config.demoData,
+  });
   const app = createApp({ ...services, webRoot: '.tmp/no-web-build' });
 
   function request(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<Response> {

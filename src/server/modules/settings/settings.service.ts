@@ -132,7 +132,7 @@ function legalColumns(texts: NonNullable<UpdateSettings['legalTexts']>) {
 /** Changes the given settings (the rest stay as they are) and records the change in the audit log. */
 export async function updateSettings(
   db: Database,
-  actor: Actor,
+  actor: Actor | null,
   input: UpdateSettings,
 ): Promise<RestaurantSettings> {
   await ensureSettings(db);

@@ -1,0 +1,186 @@
+import { availableParallelism } from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import { UpdateSettingsSchema } from '../../../shared/contracts/settings';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import { IMAGE_SIZES, type ProcessedImage, processImage, saveProcessedImage } from '../images/images.service';
+import { foodCategories } from '../master-data/master-data.schema';
+import {
+  bankAccountResource,
+  diningTableResource,
+  expenseCategoryResource,
+  foodCategoryResource,
+  partnerResource,
+  supplierResource,
+  unitResource,
+} from '../master-data/master-data.service';
+import { menuItems } from '../menu/menu.schema';
+import { MENU_PHOTO, menuItemResource } from '../menu/menu.service';
+import { updateSettings } from '../settings/settings.service';
+import { seedRuns } from './demo.schema';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CATEGORIES,
+  DEMO_EXPENSE_CATEGORIES,
+  DEMO_MENU,
+  DEMO_PARTNERS,
+  DEMO_PAYMENT_ACCOUNTS,
+  DEMO_SETTINGS,
+  DEMO_SUPPLIERS,
+  DEMO_TABLES,
+  DEMO_UNITS,
+} from './demo-data';
+import { renderDemoPhoto } from './demo-photos';
+
+/** The `seed_runs` row that marks the demo restaurant as done on this database, whatever came of it. */
+export const DEMO_SEED_NAME = 'demo-restaurant';
+
+export interface DemoSeedCounts {
+  categories: number;
+  items: number;
+  photos: number;
+  tables: number;
+  suppliers: number;
+  partners: number;
+  expenseCategories: number;
+  units: number;
+  accounts: number;
+}
+
+export type DemoSeedResult =
+  | { outcome: 'seeded'; counts: DemoSeedCounts; milliseconds: number }
+  /** The seed ran on this database before (even if everything it made was deleted since). */
+  | { outcome: 'already-ran' }
+  /** The database already had a menu (a restaurant upgraded to this version): recorded, nothing added. */
+  | { outcome: 'skipped-existing-menu' };
+
+async function hasRun(db: Database): Promise<boolean> {
+  const rows = await db.select().from(seedRuns).where(eq(seedRuns.name, DEMO_SEED_NAME));
+  return rows.length > 0;
+}
+
+async function hasMenu(db: Database): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from ${foodCategories}) or exists (select 1 from ${menuItems}) as found`,
+  );
+  return (result.rows[0] as { found: boolean } | undefined)?.found === true;
+}
+
+/** Runs `work` over `inputs`, at most `limit` at a time, keeping the order of the results. */
+async function mapLimited<T, R>(inputs: readonly T[], limit: number, work: (input: T) => Promise<R>) {
+  const results: R[] = new Array(inputs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const index = next++;
+      results[index] = await work(inputs[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, inputs.length) }, worker));
+  return results;
+}
+
+/** Draws every item's photo and puts it through the upload path (decoded, fitted, WebP). */
+function renderMenuPhotos(): Promise<ProcessedImage[]> {
+  return mapLimited(DEMO_MENU, Math.max(2, availableParallelism()), async (item) =>
+    processImage(await renderDemoPhoto(item.photo, item.name), IMAGE_SIZES[MENU_PHOTO]),
+  );
+}
+
+/** Writes the whole demo restaurant through the ordinary service functions (validation, audit). */
+async function writeDemoRestaurant(tx: Database, photos: ProcessedImage[]): Promise<DemoSeedCounts> {
+  const unitIds = new Map<string, string>();
+  // Base units first: the others convert to them.
+  for (const unit of [...DEMO_UNITS].sort((a, b) => Number(Boolean(a.base)) - Number(Boolean(b.base)))) {
+    const input = unitResource.definition.inputSchema.parse({
+      name: unit.name,
+      symbol: unit.symbol,
+      ...(unit.base ? { baseUnitId: unitIds.get(unit.base), factor: unit.factor } : {}),
+    });
+    unitIds.set(unit.symbol, (await unitResource.create(tx, null, input)).id);
+  }
+  for (const supplier of DEMO_SUPPLIERS) {
+    await supplierResource.create(tx, null, supplierResource.definition.inputSchema.parse(supplier));
+  }
+  for (const partner of DEMO_PARTNERS) {
+    await partnerResource.create(tx, null, partnerResource.definition.inputSchema.parse(partner));
+  }
+  for (const category of DEMO_EXPENSE_CATEGORIES) {
+    await expenseCategoryResource.create(
+      tx,
+      null,
+      expenseCategoryResource.definition.inputSchema.parse(category),
+    );
+  }
+  const accountIds = new Map<string, string>();
+  for (const { key, ...account } of DEMO_ACCOUNTS) {
+    const input = bankAccountResource.definition.inputSchema.parse(account);
+    accountIds.set(key, (await bankAccountResource.create(tx, null, input)).id);
+  }
+  for (const table of DEMO_TABLES) {
+    await diningTableResource.create(tx, null, diningTableResource.definition.inputSchema.parse(table));
+  }
+  const categoryIds = new Map<string, string>();
+  for (const category of DEMO_CATEGORIES) {
+    const input = foodCategoryResource.definition.inputSchema.parse(category);
+    categoryIds.set(category.name, (await foodCategoryResource.create(tx, null, input)).id);
+  }
+  for (const [index, { category, photo: _photo, ...item }] of DEMO_MENU.entries()) {
+    const input = menuItemResource.definition.inputSchema.parse({
+      ...item,
+      categoryId: categoryIds.get(category),
+    });
+    const created = await menuItemResource.create(tx, null, input);
+    const stored = await saveProcessedImage(tx, MENU_PHOTO, photos[index] as ProcessedImage);
+    await tx.update(menuItems).set({ photoId: stored.id }).where(eq(menuItems.id, created.id));
+  }
+  const paymentAccounts = Object.fromEntries(
+    Object.entries(DEMO_PAYMENT_ACCOUNTS).map(([method, key]) => [method, accountIds.get(key)]),
+  );
+  await updateSettings(tx, null, UpdateSettingsSchema.parse({ ...DEMO_SETTINGS, paymentAccounts }));
+  return {
+    categories: DEMO_CATEGORIES.length,
+    items: DEMO_MENU.length,
+    photos: photos.length,
+    tables: DEMO_TABLES.length,
+    suppliers: DEMO_SUPPLIERS.length,
+    partners: DEMO_PARTNERS.length,
+    expenseCategories: DEMO_EXPENSE_CATEGORIES.length,
+    units: DEMO_UNITS.length,
+    accounts: DEMO_ACCOUNTS.length,
+  };
+}
+
+/**
+ * Fills a brand-new database with the demo cafe (PRODUCT.md section 3), once per database, ever: the
+ * `seed_runs` row is written in the same transaction as the data, so a crash leaves nothing half-made
+ * and a later start (even after the owner deleted it all) does nothing. A database that already has
+ * food categories or menu items gets only the row. Callers serialise concurrent starts (the start-up
+ * lock); the row's primary key settles any race left.
+ */
+export async function seedDemoRestaurant(db: Database, logger: Logger): Promise<DemoSeedResult> {
+  if (await hasRun(db)) return { outcome: 'already-ran' };
+  const started = performance.now();
+  if (await hasMenu(db)) {
+    await db.insert(seedRuns).values({ name: DEMO_SEED_NAME }).onConflictDoNothing();
+    logger.info('demo restaurant not added: this database already has a menu');
+    return { outcome: 'skipped-existing-menu' };
+  }
+  // Drawing and encoding is the slow part: done before the transaction, so it holds no locks meanwhile.
+  const photos = await renderMenuPhotos();
+  const result = await db.transaction(async (tx): Promise<DemoSeedResult> => {
+    const claimed = await tx
+      .insert(seedRuns)
+      .values({ name: DEMO_SEED_NAME })
+      .onConflictDoNothing()
+      .returning({ name: seedRuns.name });
+    if (claimed.length === 0) return { outcome: 'already-ran' };
+    if (await hasMenu(tx)) return { outcome: 'skipped-existing-menu' };
+    const counts = await writeDemoRestaurant(tx, photos);
+    return { outcome: 'seeded', counts, milliseconds: Math.round(performance.now() - started) };
+  });
+  if (result.outcome === 'seeded') {
+    logger.info({ ...result.counts, ms: result.milliseconds }, 'demo restaurant added');
+  }
+  return result;
+}

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { prepareDatabase } from '../../src/server/bootstrap';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { auditLog } from '../../src/server/modules/audit/audit.schema';
+import { seedRuns } from '../../src/server/modules/demo/demo.schema';
+import { DEMO_MENU } from '../../src/server/modules/demo/demo-data';
+import { DEMO_SEED_NAME, seedDemoRestaurant } from '../../src/server/modules/demo/demo-seed';
+import { storedImages } from '../../src/server/modules/images/images.schema';
+import {
+  bankAccounts,
+  diningTables,
+  expenseCategories,
+  foodCategories,
+  partners,
+  suppliers,
+  units,
+} from '../../src/server/modules/master-data/master-data.schema';
+import { foodCategoryResource } from '../../src/server/modules/master-data/master-data.service';
+import { menuItems, modifierGroups, modifierOptions } from '../../src/server/modules/menu/menu.schema';
+import { restaurantSettings } from '../../src/server/modules/settings/settings.schema';
+import { createServices } from '../../src/server/services';
+import type { PublicMenu } from '../../src/shared/contracts/menu';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from '../support/test-server';
+
+const logger = pino({ level: 'silent' });
+
+const TABLES = {
+  foodCategories,
+  menuItems,
+  modifierGroups,
+  modifierOptions,
+  storedImages,
+  diningTables,
+  suppliers,
+  partners,
+  expenseCategories,
+  units,
+  bankAccounts,
+  auditLog,
+  seedRuns,
+} satisfies Record<string, PgTable>;
+
+/** Row counts of everything the demo seed writes. */
+async function rowCounts(db: Database): Promise<Record<keyof typeof TABLES, number>> {
+  const entries = await Promise.all(
+    Object.entries(TABLES).map(async ([key, table]) => {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table);
+      return [key, row?.count ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<keyof typeof TABLES, number>;
+}
+
+describe('the demo restaurant, on', () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: true });
+    admin = await t.buildUser({ role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  it('shows a full public menu, every item with a photo served as WebP', async () => {
+    const response = await t.get('/api/menu/public');
+    expect(response.status).toBe(200);
+    const menu = (await response.json()) as PublicMenu;
+    expect(menu.restaurant).toMatchObject({ name: 'Brigade Cafe', onlineOrdering: true });
+    expect(menu.restaurant.address).not.toBe('');
+    expect(menu.categories.length).toBeGreaterThanOrEqual(8);
+    expect(menu.categories.slice(0, 3).map((category) => category.name)).toEqual([
+      'Coffee',
+      'Tea',
+      'Cold Drinks',
+    ]);
+    const items = menu.categories.flatMap((category) => category.items);
+    expect(items.length).toBeGreaterThanOrEqual(35);
+    // One item is hidden online; a couple are sold out today but still shown.
+    expect(items).toHaveLength(DEMO_MENU.filter((item) => item.shownOnline !== false).length);
+    expect(items.filter((item) => !item.availableToday).length).toBeGreaterThanOrEqual(2);
+    expect(items.some((item) => item.name === 'Espresso Tonic')).toBe(false);
+    const cappuccino = items.find((item) => item.name === 'Cappuccino');
+    expect(cappuccino?.modifierGroups.map((group) => group.name)).toEqual(['Size', 'Milk', 'Extras']);
+    expect(cappuccino?.modifierGroups[0]).toMatchObject({
+      minChoices: 1,
+      maxChoices: 1,
+      options: [
+        { name: 'Small', priceDelta: 0 },
+        { name: 'Regular', priceDelta: 50 },
+        { name: 'Large', priceDelta: 100 },
+      ],
+    });
+    const urls = new Set<string>();
+    for (const item of items) {
+      expect(item.photoUrl, item.name).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+      urls.add(item.photoUrl as string);
+      const photo = await t.get(item.photoUrl as string);
+      expect(photo.status, item.name).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/webp');
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(2000);
+    }
+    expect(urls.size).toBe(items.length);
+  });
+
+  it('has tables, suppliers, partners, expense categories, units, accounts and settings', async () => {
+    const list = async (path: string) => {
+      const response = await t.get(`${path}?limit=500`, { as: admin });
+      expect(response.status, path).toBe(200);
+      return ((await response.json()) as { items: Record<string, unknown>[] }).items;
+    };
+    const tables = await list('/api/dining-tables');
+    expect(tables.map((table) => table.name).sort()).toEqual(
+      Array.from({ length: 10 }, (_, index) => `T${index + 1}`).sort(),
+    );
+    expect((await list('/api/suppliers')).length).toBeGreaterThanOrEqual(4);
+    expect((await list('/api/partners')).map((partner) => partner.commissionPercent).sort()).toEqual([
+      15, 25,
+    ]);
+    expect((await list('/api/expense-categories')).map((category) => category.name)).toEqual(
+      expect.arrayContaining([
+        'Rent',
+        'Utilities',
+        'Wages',
+        'Ingredients',
+        'Packaging',
+        'Marketing',
+        'Maintenance',
+      ]),
+    );
+    const unitList = await list('/api/units');
+    expect(unitList.find((unit) => unit.symbol === 'g')).toMatchObject({
+      baseUnitSymbol: 'kg',
+      factor: 0.001,
+    });
+    expect(unitList.find((unit) => unit.symbol === 'ml')).toMatchObject({
+      baseUnitSymbol: 'l',
+      factor: 0.001,
+    });
+    expect(unitList.find((unit) => unit.symbol === 'dz')).toMatchObject({ baseUnitSymbol: 'pc', factor: 12 });
+    const accounts = await list('/api/bank-accounts');
+    expect(accounts.map((account) => account.type).sort()).toEqual(['bank', 'cash', 'e-wallet']);
+    expect(accounts.find((account) => account.type === 'bank')?.accountNumber).toBe('•••• 6789');
+
+    const settings = await t.get('/api/settings', { as: admin });
+    expect(settings.status).toBe(200);
+    const body = (await settings.json()) as Record<string, unknown> & {
+      paymentAccounts: Record<string, string>;
+    };
+    expect(body).toMatchObject({
+      taxPercent: 8,
+      serviceChargePercent: 0,
+      onlineOrdering: true,
+      orderAgeAmberMinutes: 10,
+      orderAgeRedMinutes: 20,
+    });
+    const byName = new Map(accounts.map((account) => [account.name, account.id]));
+    expect(body.paymentAccounts.cash).toBe(byName.get('Cash drawer'));
+    expect(body.paymentAccounts.card).toBe(byName.get('Main bank account'));
+    expect(body.paymentAccounts.qr).toBe(byName.get('E-wallet'));
+  });
+
+  it('runs once per database: a second run, even after everything is deleted, adds nothing', async () => {
+    const before = await rowCounts(t.db);
+    expect(before).toMatchObject({ seedRuns: 1, menuItems: DEMO_MENU.length, diningTables: 10 });
+    expect(await seedDemoRestaurant(t.db, logger)).toEqual({ outcome: 'already-ran' });
+    expect(await rowCounts(t.db)).toEqual(before);
+
+    await t.db.delete(menuItems);
+    await t.db.delete(foodCategories);
+    await t.db.delete(diningTables);
+    expect(await seedDemoRestaurant(t.db, logger)).toEqual({ outcome: 'already-ran' });
+    expect(await rowCounts(t.db)).toMatchObject({ menuItems: 0, foodCategories: 0, diningTables: 0 });
+  });
+});
+
+describe('the demo restaurant, two processes starting at once', () => {
+  it('is added exactly once', async () => {
+    const { adminUrl, template } = inject('testDatabase');
+    const name = await createDatabaseFromTemplate(adminUrl, template);
+    const url = databaseUrl(adminUrl, name);
+    const config = loadConfig({ BASE_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' });
+    const secret = randomBytes(32).toString('hex');
+    const processes = [openDatabase(url, { max: 3 }), openDatabase(url, { max: 3 })];
+    try {
+      await Promise.all(
+        processes.map((handle) =>
+          prepareDatabase(handle.db, createServices({ db: handle.db, config, secret, logger }).auth, {
+            adminEmail: 'owner@demo.start',
+            adminPassword: 'owner-password-1',
+            logger,
+            demoData: true,
+          }),
+        ),
+      );
+      expect(await rowCounts(processes[0]!.db)).toMatchObject({
+        seedRuns: 1,
+        menuItems: DEMO_MENU.length,
+        storedImages: DEMO_MENU.length,
+        diningTables: 10,
+      });
+    } finally {
+      await Promise.all(processes.map((handle) => handle.close()));
+      await dropDatabase(adminUrl, name);
+    }
+    // Drawing 45 photos takes a few seconds; more on a busy CI machine.
+  }, 60_000);
+});
+
+describe('the demo restaurant, off or not wanted', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is not added by default in API tests', async () => {
+    const counts = await rowCounts(t.db);
+    expect(counts).toMatchObject({ seedRuns: 0, menuItems: 0, foodCategories: 0, diningTables: 0 });
+  });
+
+  it('leaves a database that already has a food category alone, and records that it ran', async () => {
+    await foodCategoryResource.create(t.db, null, { name: 'Soups' });
+    const [settingsBefore] = await t.db.select().from(restaurantSettings);
+    const before = await rowCounts(t.db);
+    expect(await seedDemoRestaurant(t.db, logger)).toEqual({ outcome: 'skipped-existing-menu' });
+    expect(await rowCounts(t.db)).toEqual({ ...before, seedRuns: 1 });
+    const [settingsAfter] = await t.db.select().from(restaurantSettings);
+    expect(settingsAfter).toEqual(settingsBefore);
+    const rows = await t.db.select().from(seedRuns);
+    expect(rows.map((row) => row.name)).toEqual([DEMO_SEED_NAME]);
+
+    // Emptying the menu later does not bring the demo back.
+    await t.db.delete(foodCategories);
+    expect(await seedDemoRestaurant(t.db, logger)).toEqual({ outcome: 'already-ran' });
+    expect((await rowCounts(t.db)).menuItems).toBe(0);
+  });
+});
+
+describe('DEMO_DATA', () => {
+  it('is on unless set to false, and refuses anything but true or false', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(() => loadConfig({ DEMO_DATA: 'no' })).toThrow(ConfigError);
+  });
+});
