@@ -1,0 +1,107 @@
+import { clsx } from 'clsx';
+import type { PublicMenuItem } from '../../../../shared/contracts/menu';
+import { formatMoney } from '../../../../shared/money';
+import { modifierHints } from '../filter-menu';
+import { allergenLabel } from '../menu-constants';
+import { TagBadge } from './tag-badge';
+
+interface MenuItemCardProps {
+  item: PublicMenuItem;
+  currency: string;
+  locale: string;
+}
+
+/** Photos are stored up to 1200 px; the card shows them as a square of this many CSS pixels at most. */
+const PHOTO_SIZE = 128;
+
+/** One dish: photo, name, price, description, tags, choices and allergens; dimmed when sold out today. */
+export function MenuItemCard({ item, currency, locale }: MenuItemCardProps) {
+  const unavailable = !item.availableToday;
+  const hints = modifierHints(item);
+  const headingId = `menu-item-${item.id}`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={clsx(
+        'flex gap-4 rounded-2xl border p-4 shadow-sm transition-shadow',
+        unavailable ? 'border-neutral-200 bg-neutral-50' : 'border-neutral-200 bg-white hover:shadow-md',
+      )}
+    >
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h3
+          id={headingId}
+          className={clsx(
+            'text-base leading-snug font-semibold text-pretty',
+            unavailable ? 'text-neutral-500' : 'text-neutral-950',
+          )}
+        >
+          {item.name}
+        </h3>
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p
+            className={clsx(
+              'text-base font-semibold tabular-nums',
+              unavailable ? 'text-neutral-500' : 'text-neutral-900',
+            )}
+          >
+            {formatMoney(item.price, currency, locale)}
+          </p>
+          {unavailable && (
+            <span className="rounded-full bg-neutral-800 px-2 py-0.5 text-xs font-medium text-white">
+              Not available today
+            </span>
+          )}
+        </div>
+        {item.description && (
+          <p
+            className={clsx(
+              'mt-1.5 line-clamp-3 text-sm text-pretty',
+              unavailable ? 'text-neutral-500' : 'text-neutral-600',
+            )}
+          >
+            {item.description}
+          </p>
+        )}
+        {item.tags.length > 0 && (
+          <ul
+            aria-label="Tags"
+            className={clsx('mt-2.5 flex flex-wrap gap-1.5', unavailable && 'opacity-70')}
+          >
+            {item.tags.map((tag) => (
+              <li key={tag}>
+                <TagBadge tag={tag} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {hints.length > 0 && (
+          <ul className="mt-2 flex flex-col gap-0.5 text-xs text-neutral-500">
+            {hints.map((hint) => (
+              <li key={hint}>{hint}</li>
+            ))}
+          </ul>
+        )}
+        {item.allergens.length > 0 && (
+          <p className="mt-2 text-xs text-neutral-500">
+            <span className="font-medium text-neutral-600">Allergens:</span>{' '}
+            {item.allergens.map(allergenLabel).join(', ')}
+          </p>
+        )}
+      </div>
+      {item.photoUrl && (
+        <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-neutral-100 sm:size-32">
+          <img
+            src={item.photoUrl}
+            alt=""
+            width={PHOTO_SIZE}
+            height={PHOTO_SIZE}
+            loading="lazy"
+            decoding="async"
+            className={clsx('size-full object-cover', unavailable && 'opacity-50 grayscale')}
+          />
+        </div>
+      )}
+    </article>
+  );
+}
