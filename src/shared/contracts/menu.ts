@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGENS, MENU_TAGS, STATIONS } from '../menu-catalog';
 import {
   idField,
   nameField,
@@ -10,63 +11,19 @@ import {
 } from './fields';
 import { updateSchemaOf } from './master-data';
 
-/** PRODUCT.md section 6: the menu. Dietary tags drive the filters of the public menu. */
-export const MENU_TAGS = [
-  'vegetarian',
-  'vegan',
-  'gluten-free',
-  'dairy-free',
-  'nut-free',
-  'halal',
-  'spicy',
-  'new',
-  'popular',
-] as const;
-export type MenuTag = (typeof MENU_TAGS)[number];
-
-/** The tags a guest filters by on the public menu. */
-export const DIETARY_TAGS = [
-  'vegetarian',
-  'vegan',
-  'gluten-free',
-  'dairy-free',
-  'nut-free',
-  'halal',
-] as const;
-
-export const MENU_TAG_LABELS: Record<MenuTag, string> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  'gluten-free': 'Gluten-free',
-  'dairy-free': 'Dairy-free',
-  'nut-free': 'Nut-free',
-  halal: 'Halal',
-  spicy: 'Spicy',
-  new: 'New',
-  popular: 'Popular',
-};
-
-/** The 14 allergens food businesses must declare (EU 1169/2011, UK). */
-export const ALLERGENS = [
-  'gluten',
-  'crustaceans',
-  'eggs',
-  'fish',
-  'peanuts',
-  'soybeans',
-  'milk',
-  'nuts',
-  'celery',
-  'mustard',
-  'sesame',
-  'sulphites',
-  'lupin',
-  'molluscs',
-] as const;
-export type Allergen = (typeof ALLERGENS)[number];
-
-export const STATIONS = ['kitchen', 'bar'] as const;
-export type Station = (typeof STATIONS)[number];
+export {
+  ALLERGENS,
+  type Allergen,
+  allergenLabel,
+  DIETARY_TAGS,
+  type DietaryTag,
+  MENU_API,
+  MENU_TAG_LABELS,
+  MENU_TAGS,
+  type MenuTag,
+  STATIONS,
+  type Station,
+} from '../menu-catalog';
 
 export const MAX_MODIFIER_GROUPS = 10;
 export const MAX_MODIFIER_OPTIONS = 30;
@@ -243,10 +200,3 @@ export const PublicMenuSchema = z.object({
   ),
 });
 export type PublicMenu = z.infer<typeof PublicMenuSchema>;
-
-export const MENU_API = {
-  items: '/api/menu/items',
-  reorderItems: '/api/menu/items/reorder',
-  reorderCategories: '/api/food-categories/reorder',
-  publicMenu: '/api/menu/public',
-} as const;

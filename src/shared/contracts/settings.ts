@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PasswordPolicySchema } from '../password-policy';
+import { WEEKDAYS, type Weekday } from '../weekdays';
 import { idField, percentField, priceField } from './fields';
 
 /**
@@ -7,17 +8,7 @@ import { idField, percentField, priceField } from './fields';
  * /master-data. `UpdateSettingsSchema` checks a change on the server and in the form alike.
  */
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../weekdays';
 
 /** How a guest may pay (PRODUCT.md section 8); each can land in a chosen bank or cash account. */
 export const PAYMENT_METHODS = ['cash', 'card', 'qr', 'bank-transfer', 'online', 'partner'] as const;

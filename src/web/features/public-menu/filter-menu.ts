@@ -1,5 +1,5 @@
 import type { MenuTag, PublicMenu, PublicMenuItem } from '../../../shared/contracts/menu';
-import { MENU_TAG_LABELS } from './menu-constants';
+import { MENU_TAG_LABELS } from '../../../shared/menu-catalog';
 
 export type PublicMenuCategory = PublicMenu['categories'][number];
 

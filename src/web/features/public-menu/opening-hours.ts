@@ -1,5 +1,5 @@
 import type { Weekday } from '../../../shared/contracts/settings';
-import { WEEKDAYS } from './menu-constants';
+import { WEEKDAYS } from '../../../shared/weekdays';
 
 /** One opening period, `HH:MM` in the restaurant's time zone; a close before the open ends after midnight. */
 export interface OpeningRange {

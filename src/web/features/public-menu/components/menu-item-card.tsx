@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import type { PublicMenuItem } from '../../../../shared/contracts/menu';
+import { allergenLabel } from '../../../../shared/menu-catalog';
 import { formatMoney } from '../../../../shared/money';
 import { modifierHints } from '../filter-menu';
-import { allergenLabel } from '../menu-constants';
 import { TagBadge } from './tag-badge';
 
 interface MenuItemCardProps {

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Check, Search, X } from 'lucide-react';
 import { type Ref, type RefObject, useEffect, useRef, useState } from 'react';
-import { type DietaryTag, MENU_TAG_LABELS } from '../menu-constants';
+import { type DietaryTag, MENU_TAG_LABELS } from '../../../../shared/menu-catalog';
 
 /** The element id of a category's section, the target of its link in the category bar. */
 export function categorySectionId(categoryId: string): string {

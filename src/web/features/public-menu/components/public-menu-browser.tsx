@@ -1,7 +1,7 @@
 import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicMenu } from '../../../../shared/contracts/menu';
+import { DIETARY_TAGS, type DietaryTag, MENU_TAG_LABELS } from '../../../../shared/menu-catalog';
 import { filterMenu, hasFilters } from '../filter-menu';
-import { DIETARY_TAGS, type DietaryTag, MENU_TAG_LABELS } from '../menu-constants';
 import { MenuItemCard } from './menu-item-card';
 import { EmptyMenu, NoMatches } from './menu-states';
 import { categorySectionId, MenuToolbar } from './menu-toolbar';
