@@ -88,6 +88,16 @@ async function main(): Promise<void> {
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
+    const adminSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@brigade.local', password: env.ADMIN_PASSWORD }),
+    });
+    const adminCookie = adminSignIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const menuEtag = (await fetch(`${base}/api/menu/public`)).headers.get('etag') ?? '';
     const rssBefore = rssOf(app.child.pid!);
 
     const results = [
@@ -98,6 +108,18 @@ async function main(): Promise<void> {
       ),
       await measure('GET /api/me (signed in)', () => fetch(`${base}/api/me`, { headers: { cookie } })),
       await measure('GET / (page)', () => fetch(`${base}/`)),
+      await measure('GET /api/menu/public (demo menu)', () => fetch(`${base}/api/menu/public`)),
+      await measure(
+        'GET /api/menu/public (If-None-Match → 304)',
+        () => fetch(`${base}/api/menu/public`, { headers: { 'if-none-match': menuEtag } }),
+        304,
+      ),
+      await measure('GET /api/menu/items?sort=position (admin)', () =>
+        fetch(`${base}/api/menu/items?sort=position&limit=100`, { headers: { cookie: adminCookie } }),
+      ),
+      await measure('GET /api/suppliers (admin)', () =>
+        fetch(`${base}/api/suppliers`, { headers: { cookie: adminCookie } }),
+      ),
     ];
     const rssAfter = rssOf(app.child.pid!);
     console.log(
