@@ -81,6 +81,12 @@ export function adminUserApiPath(
   return action ? `${base}/${action}` : base;
 }
 
+/** `/api/menu/items/{id}` and its actions (Menu Management). */
+export function menuItemApiPath(id: string, action?: 'duplicate' | 'photo'): string {
+  const base = `/api/menu/items/${encodeURIComponent(id)}`;
+  return action ? `${base}/${action}` : base;
+}
+
 /** API endpoints the web app calls (same origin, proxied to the server in development). */
 export const apiPaths = {
   config: '/api/config',
@@ -113,4 +119,14 @@ export const apiPaths = {
 /** `GET /api/site/pages/{page}`: a legal page's text. */
 export function legalPageApiPath(page: string): string {
   return `/api/site/pages/${encodeURIComponent(page)}`;
+}
+
+/** `/master-data/{tab}`: one tab of Master Data (`/master-data` shows the first). */
+export function masterDataTabPath(tab: string): string {
+  return `${paths.masterData}/${encodeURIComponent(tab)}`;
+}
+
+/** `GET /api/dining-tables/{id}/qr-code`: the SVG QR code of a table. */
+export function diningTableQrCodeApiPath(id: string): string {
+  return `/api/dining-tables/${encodeURIComponent(id)}/qr-code`;
 }

@@ -1,4 +1,43 @@
-/** `/master-data` (Master Data): built by the master-data screen. */
+import { Navigate, useParams } from 'react-router';
+import { DocumentTitle } from '../components/ui/document-title';
+import { useConfig } from '../features/config/api/get-config';
+import { MasterDataTabBar } from '../features/master-data/components/master-data-tab-bar';
+import { MasterDataTabContent } from '../features/master-data/components/master-data-tab-content';
+import { masterDataTabOf } from '../features/master-data/components/master-data-tabs';
+import { ListLoading } from '../features/resources/components/resource-list';
+import { paths } from '../lib/paths';
+
+/**
+ * `/master-data` (Master Data): suppliers, partners, expense categories, units, food categories, bank
+ * accounts, tables and the restaurant's settings, one tab each at `/master-data/{tab}`.
+ */
 export function MasterDataPage() {
-  return null;
+  const params = useParams();
+  const tab = masterDataTabOf(params['*']);
+  const config = useConfig();
+
+  if (tab === null) return <Navigate to={paths.masterData} replace />;
+  return (
+    <div className="w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10 lg:px-10">
+      <DocumentTitle title="Master Data" />
+      <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">Master Data</h1>
+      <p className="mt-1 text-neutral-600">
+        The records the rest of Brigade refers to, and your restaurant’s settings.
+      </p>
+      <div className="mt-6">
+        <MasterDataTabBar current={tab} />
+      </div>
+      <div className="mt-6">
+        {config.isPending ? (
+          <ListLoading>Loading...</ListLoading>
+        ) : (
+          <MasterDataTabContent
+            key={tab}
+            tab={tab}
+            context={{ currency: config.data?.currency ?? 'USD', locale: config.data?.locale ?? 'en-US' }}
+          />
+        )}
+      </div>
+    </div>
+  );
 }

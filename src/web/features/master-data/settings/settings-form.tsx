@@ -1,0 +1,499 @@
+import { clsx } from 'clsx';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { type BankAccount, MASTER_DATA_API } from '../../../../shared/contracts/master-data';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type RestaurantSettings,
+  type UpdateSettings,
+  UpdateSettingsSchema,
+} from '../../../../shared/contracts/settings';
+import { formatMoney } from '../../../../shared/money';
+import { Button } from '../../../components/ui/button';
+import { MoneyField } from '../../../components/ui/money-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { Switch } from '../../../components/ui/switch-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../lib/paths';
+import { useSchemaForm, validateWithSchema } from '../../../lib/use-schema-form';
+import { useResourceOptions } from '../../resources/api/resource-api';
+import type { FormControls, KeysOfType } from '../../resources/components/resource-definition';
+import { FieldNote } from '../../resources/components/resource-form-fields';
+import { useUpdateSettings } from '../api/settings';
+import { BANK_ACCOUNT_TYPE_LABELS } from '../definitions/bank-accounts';
+import { LogoEditor } from './logo-editor';
+import { OpeningHoursEditor } from './opening-hours-editor';
+import { SettingsSection } from './settings-section';
+import { changedSettings, convertSettings, type SettingsValues, settingsToValues } from './settings-values';
+
+type Form = FormControls<SettingsValues>;
+
+/** The settings as the schema reads them: what a save compares with to find the changed sections. */
+function baselineOf(settings: RestaurantSettings): UpdateSettings {
+  const values = settingsToValues(settings);
+  const { input } = validateWithSchema(UpdateSettingsSchema, values, (current) =>
+    convertSettings(current, settings.currency),
+  );
+  return input ?? (convertSettings(values, settings.currency).input as UpdateSettings);
+}
+
+/** Props binding a text input to a top-level setting. */
+function bindText(form: Form, name: KeysOfType<SettingsValues, string>) {
+  return {
+    name,
+    value: form.values[name],
+    onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
+    error: form.errorOf(name),
+    disabled: form.submitting,
+  };
+}
+
+function supportedValues(kind: 'currency' | 'timeZone'): string[] {
+  try {
+    return Intl.supportedValuesOf(kind);
+  } catch {
+    return [];
+  }
+}
+
+/** Every currency the browser knows, "USD · US Dollar", with the current one kept even if unknown. */
+function useCurrencyOptions(current: string, locale: string) {
+  return useMemo(() => {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale, 'en'], { type: 'currency' });
+    } catch {
+      names = null;
+    }
+    const codes = supportedValues('currency');
+    if (!codes.includes(current)) codes.unshift(current);
+    return codes.map((code) => ({ value: code, label: `${code} · ${names?.of(code) ?? code}` }));
+  }, [current, locale]);
+}
+
+function useTimeZoneOptions(current: string) {
+  return useMemo(() => {
+    const zones = ['UTC', ...supportedValues('timeZone').filter((zone) => zone !== 'UTC')];
+    if (!zones.includes(current)) zones.unshift(current);
+    return zones;
+  }, [current]);
+}
+
+function RestaurantFields({ form, logoUrl }: { form: Form; logoUrl: string | null }) {
+  return (
+    <>
+      <LogoEditor logoUrl={logoUrl} />
+      <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
+        <TextField
+          label="Restaurant name"
+          autoComplete="organization"
+          maxLength={120}
+          className="sm:col-span-2"
+          {...bindText(form, 'name')}
+        />
+        <TextAreaField
+          label="Address"
+          rows={2}
+          maxLength={300}
+          className="sm:col-span-2 [&_textarea]:min-h-20"
+          {...bindText(form, 'address')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={40}
+          {...bindText(form, 'phone')}
+        />
+        <TextField
+          label="Email"
+          {...EMAIL_INPUT}
+          autoComplete="off"
+          maxLength={200}
+          {...bindText(form, 'email')}
+        />
+      </div>
+    </>
+  );
+}
+
+function MoneyAndOrderingFields({ form, savedCurrency }: { form: Form; savedCurrency: string }) {
+  const { values } = form;
+  const currencies = useCurrencyOptions(values.currency, values.locale);
+  const timeZones = useTimeZoneOptions(values.timeZone);
+  const currencyError = form.errorOf('currency');
+  const timeZoneError = form.errorOf('timeZone');
+  const localeError = form.errorOf('locale');
+  return (
+    <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
+      <div className="min-w-0">
+        <SelectField
+          label="Currency"
+          value={values.currency}
+          disabled={form.submitting}
+          aria-invalid={currencyError ? true : undefined}
+          onChange={(event) => form.setField('currency', event.target.value)}
+        >
+          {currencies.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <FieldNote
+          error={currencyError}
+          description={
+            values.currency !== savedCurrency
+              ? 'Changing the currency does not convert prices, fees or balances: check them after saving.'
+              : undefined
+          }
+        />
+      </div>
+      <TextField
+        label="Locale"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={35}
+        placeholder="en-US"
+        {...bindText(form, 'locale')}
+        error={localeError}
+        description={
+          localeError
+            ? undefined
+            : `Prices show as ${formatMoney(123450, values.currency, values.locale.trim() || 'en-US')}.`
+        }
+      />
+      <div className="min-w-0 sm:col-span-2">
+        <SelectField
+          label="Time zone"
+          value={values.timeZone}
+          disabled={form.submitting}
+          aria-invalid={timeZoneError ? true : undefined}
+          onChange={(event) => form.setField('timeZone', event.target.value)}
+        >
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
+        <FieldNote
+          error={timeZoneError}
+          description="Days, reports and opening hours follow this time zone."
+        />
+      </div>
+      <TextField label="Tax (%)" inputMode="decimal" autoComplete="off" {...bindText(form, 'taxPercent')} />
+      <TextField
+        label="Service charge (%)"
+        inputMode="decimal"
+        autoComplete="off"
+        description="0 for none."
+        {...bindText(form, 'serviceChargePercent')}
+      />
+      <Switch
+        className="sm:col-span-2"
+        label="Prices include tax"
+        description="Off: tax is added on top of menu prices."
+        checked={values.taxInclusive}
+        disabled={form.submitting}
+        onChange={(checked) => form.setField('taxInclusive', checked)}
+      />
+      <MoneyField label="Delivery fee" currency={savedCurrency} {...bindText(form, 'deliveryFee')} />
+      <MoneyField
+        label="Minimum order for delivery"
+        currency={savedCurrency}
+        description="0 for no minimum."
+        {...bindText(form, 'deliveryMinimum')}
+      />
+      <Switch
+        className="sm:col-span-2"
+        label="Online ordering"
+        description="Guests can order from the menu page and by scanning a table’s QR code."
+        checked={values.onlineOrdering}
+        disabled={form.submitting}
+        onChange={(checked) => form.setField('onlineOrdering', checked)}
+      />
+    </div>
+  );
+}
+
+function PaymentAccountFields({ form }: { form: Form }) {
+  const accounts = useResourceOptions<BankAccount>(MASTER_DATA_API.bankAccounts, { status: 'active' });
+  const known = new Set((accounts.data ?? []).map((account) => account.id));
+  return (
+    <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
+      {PAYMENT_METHODS.map((method) => {
+        const value = form.values.paymentAccounts[method];
+        const error = form.errorOf(`paymentAccounts.${method}`);
+        return (
+          <div key={method} className="min-w-0">
+            <SelectField
+              label={PAYMENT_METHOD_LABELS[method]}
+              value={value}
+              disabled={form.submitting || accounts.isPending}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) =>
+                form.setValues(
+                  (current) => ({
+                    ...current,
+                    paymentAccounts: { ...current.paymentAccounts, [method]: event.target.value },
+                  }),
+                  `paymentAccounts.${method}`,
+                )
+              }
+            >
+              <option value="">Not set</option>
+              {value && accounts.isSuccess && !known.has(value) && (
+                <option value={value}>An archived account (choose another)</option>
+              )}
+              {(accounts.data ?? []).map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name} ({BANK_ACCOUNT_TYPE_LABELS[account.type]})
+                </option>
+              ))}
+            </SelectField>
+            <FieldNote error={error} />
+          </div>
+        );
+      })}
+      {accounts.isError && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          The accounts could not be loaded. Reload the page to try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+const POLICY_SWITCHES = [
+  ['requireLowercase', 'Require a lowercase letter'],
+  ['requireUppercase', 'Require an uppercase letter'],
+  ['requireDigit', 'Require a digit'],
+  ['requireSymbol', 'Require a symbol'],
+] as const;
+
+function PasswordPolicyFields({ form }: { form: Form }) {
+  const policy = form.values.passwordPolicy;
+  function set<K extends keyof SettingsValues['passwordPolicy']>(
+    key: K,
+    value: SettingsValues['passwordPolicy'][K],
+  ) {
+    form.setValues(
+      (current) => ({ ...current, passwordPolicy: { ...current.passwordPolicy, [key]: value } }),
+      `passwordPolicy.${key}`,
+    );
+  }
+  return (
+    <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
+      <TextField
+        label="Minimum length"
+        inputMode="numeric"
+        autoComplete="off"
+        value={policy.minLength}
+        onChange={(event) => set('minLength', event.target.value)}
+        error={form.errorOf('passwordPolicy.minLength')}
+        disabled={form.submitting}
+        description="At least 6."
+      />
+      <TextField
+        label="Maximum length"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="No maximum"
+        value={policy.maxLength}
+        onChange={(event) => set('maxLength', event.target.value)}
+        error={form.errorOf('passwordPolicy.maxLength')}
+        disabled={form.submitting}
+        description="Leave empty for no maximum."
+      />
+      {POLICY_SWITCHES.map(([key, label]) => (
+        <Switch
+          key={key}
+          label={label}
+          checked={policy[key]}
+          disabled={form.submitting}
+          onChange={(checked) => set(key, checked)}
+        />
+      ))}
+    </div>
+  );
+}
+
+const LEGAL_PAGES = [
+  { key: 'terms', label: 'Terms of Service', path: paths.terms },
+  { key: 'privacy', label: 'Privacy Policy', path: paths.privacyPolicy },
+  { key: 'refund', label: 'Refund Policy', path: paths.refundPolicy },
+  { key: 'delivery', label: 'Delivery Policy', path: paths.deliveryPolicy },
+] as const;
+
+function LegalTextFields({ form }: { form: Form }) {
+  return (
+    <div className="flex flex-col gap-5">
+      {LEGAL_PAGES.map((page) => (
+        <TextAreaField
+          key={page.key}
+          label={page.label}
+          rows={6}
+          maxLength={50_000}
+          value={form.values.legalTexts[page.key]}
+          disabled={form.submitting}
+          onChange={(event) =>
+            form.setValues(
+              (current) => ({
+                ...current,
+                legalTexts: { ...current.legalTexts, [page.key]: event.target.value },
+              }),
+              `legalTexts.${page.key}`,
+            )
+          }
+          error={form.errorOf(`legalTexts.${page.key}`)}
+          description={
+            <>
+              Empty shows the built-in text.{' '}
+              <Link
+                to={page.path}
+                target="_blank"
+                aria-label={`View the ${page.label} page`}
+                className="font-medium text-neutral-900 underline"
+              >
+                View the page
+              </Link>
+            </>
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Every restaurant setting in one form over `UpdateSettingsSchema`, in sections; Save sends the
+ * sections that changed (PATCH /api/settings), and the shell's name, currency and password rules follow.
+ */
+export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
+  const [saved, setSaved] = useState(settings);
+  const baseline = useMemo(() => baselineOf(saved), [saved]);
+  const form = useSchemaForm({
+    schema: UpdateSettingsSchema,
+    initialValues: settingsToValues(settings),
+    convert: (values: SettingsValues) => convertSettings(values, saved.currency),
+  });
+  const update = useUpdateSettings();
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = useMemo(
+    () => JSON.stringify(form.values) !== JSON.stringify(settingsToValues(saved)),
+    [form.values, saved],
+  );
+
+  const save = form.handleSubmit(async (input) => {
+    const changes = changedSettings(baseline, input);
+    if (Object.keys(changes).length === 0) {
+      toast('No changes to save.');
+      return;
+    }
+    const result = await update.mutateAsync(changes);
+    toast.success('Settings saved');
+    setSaved(result);
+    form.reset(settingsToValues(result));
+  });
+
+  function handleSubmit(event: FormEvent) {
+    void save(event).then(() => {
+      // The first field with a message gets the focus, wherever it is in this long form.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+    });
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+      <SettingsSection
+        title="Restaurant"
+        description="Shown to guests on the menu, receipts and the contact page."
+      >
+        <RestaurantFields form={form} logoUrl={settings.logoUrl} />
+      </SettingsSection>
+      <SettingsSection
+        title="Opening hours"
+        description="A closing time earlier than the opening time means past midnight."
+      >
+        <OpeningHoursEditor form={form} />
+      </SettingsSection>
+      <SettingsSection title="Money & ordering">
+        <MoneyAndOrderingFields form={form} savedCurrency={saved.currency} />
+      </SettingsSection>
+      <SettingsSection
+        title="Order monitor"
+        description="How long an open order may wait before it changes colour."
+      >
+        <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
+          <TextField
+            label="Amber after (minutes)"
+            inputMode="numeric"
+            autoComplete="off"
+            {...bindText(form, 'orderAgeAmberMinutes')}
+          />
+          <TextField
+            label="Red after (minutes)"
+            inputMode="numeric"
+            autoComplete="off"
+            {...bindText(form, 'orderAgeRedMinutes')}
+          />
+        </div>
+      </SettingsSection>
+      <SettingsSection title="Payments" description="The account each payment method pays into.">
+        <PaymentAccountFields form={form} />
+      </SettingsSection>
+      <SettingsSection
+        title="Password policy"
+        description="Every new password must meet these rules, for staff and guests alike."
+      >
+        <PasswordPolicyFields form={form} />
+      </SettingsSection>
+      <SettingsSection
+        title="Legal pages"
+        description="Plain text: a blank line starts a paragraph, “## ” a heading and “- ” a list item."
+      >
+        <LegalTextFields form={form} />
+      </SettingsSection>
+
+      <div
+        className={clsx(
+          // Sticky only while there is something to save, so a saved form ends like any page.
+          dirty && 'sticky bottom-0 z-10',
+          '-mx-4 flex flex-col gap-3 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:rounded-2xl sm:border sm:px-5 sm:shadow-sm',
+        )}
+      >
+        <p className="text-sm text-neutral-600" aria-live="polite">
+          {form.formError ? (
+            <span role="alert" className="text-red-700">
+              {form.formError}
+            </span>
+          ) : dirty ? (
+            'You have unsaved changes.'
+          ) : (
+            'All changes saved.'
+          )}
+        </p>
+        <div className="flex gap-3">
+          <Button
+            variant="secondary"
+            disabled={!dirty || form.submitting}
+            onClick={() => form.reset(settingsToValues(saved))}
+            className="flex-1 sm:flex-none"
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" isLoading={form.submitting} className="flex-1 sm:flex-none">
+            {form.submitting ? 'Saving...' : 'Save settings'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

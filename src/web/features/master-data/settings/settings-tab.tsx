@@ -1,0 +1,15 @@
+import { ListError, ListLoading } from '../../resources/components/resource-list';
+import { useSettings } from '../api/settings';
+import { SettingsForm } from './settings-form';
+
+/** The settings tab of Master Data: the restaurant's settings, read once and edited in one form. */
+export function SettingsTab() {
+  const settings = useSettings();
+  if (settings.isPending) return <ListLoading>Loading settings...</ListLoading>;
+  if (settings.isError) return <ListError error={settings.error} onRetry={() => void settings.refetch()} />;
+  return (
+    <section aria-label="Restaurant settings" className="max-w-4xl">
+      <SettingsForm settings={settings.data} />
+    </section>
+  );
+}

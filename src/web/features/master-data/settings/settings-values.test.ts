@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_OPENING_HOURS,
+  type RestaurantSettings,
+  UpdateSettingsSchema,
+} from '../../../../shared/contracts/settings';
+import { DEFAULT_PASSWORD_POLICY } from '../../../../shared/password-policy';
+import { validateWithSchema } from '../../../lib/use-schema-form';
+import { changedSettings, convertSettings, type SettingsValues, settingsToValues } from './settings-values';
+
+const settings: RestaurantSettings = {
+  name: 'Brigade Cafe',
+  currency: 'USD',
+  locale: 'en-US',
+  timeZone: 'UTC',
+  address: '',
+  phone: '',
+  email: '',
+  logoUrl: null,
+  openingHours: DEFAULT_OPENING_HOURS,
+  taxPercent: 8.25,
+  taxInclusive: false,
+  serviceChargePercent: 0,
+  deliveryFee: 250,
+  deliveryMinimum: 1500,
+  onlineOrdering: true,
+  orderAgeAmberMinutes: 10,
+  orderAgeRedMinutes: 20,
+  paymentAccounts: { cash: null, card: null, qr: null, 'bank-transfer': null, online: null, partner: null },
+  legalTexts: { terms: '', privacy: '', refund: '', delivery: '' },
+  passwordPolicy: DEFAULT_PASSWORD_POLICY,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const validate = (values: SettingsValues) =>
+  validateWithSchema(UpdateSettingsSchema, values, (current) => convertSettings(current, 'USD'));
+
+describe('settings form values', () => {
+  it('round-trips the stored settings through the shared schema unchanged', () => {
+    const values = settingsToValues(settings);
+    expect(values.deliveryFee).toBe('2.50');
+    const { input, errors } = validate(values);
+    expect(errors).toEqual({});
+    expect(input).toMatchObject({
+      deliveryFee: 250,
+      taxPercent: 8.25,
+      passwordPolicy: DEFAULT_PASSWORD_POLICY,
+    });
+    expect(changedSettings(input!, input!)).toEqual({});
+  });
+
+  it('sends only the sections that changed, each whole', () => {
+    const before = validate(settingsToValues(settings)).input!;
+    const values = settingsToValues(settings);
+    values.phone = '+1 555 0100';
+    values.orderAgeRedMinutes = '25';
+    const after = validate(values).input!;
+    expect(changedSettings(before, after)).toEqual({
+      name: 'Brigade Cafe',
+      address: '',
+      phone: '+1 555 0100',
+      email: '',
+      orderAgeAmberMinutes: 10,
+      orderAgeRedMinutes: 25,
+    });
+  });
+
+  it('names wrong money, lengths and thresholds on their fields', () => {
+    const values = settingsToValues(settings);
+    values.deliveryFee = '2.505';
+    values.passwordPolicy.minLength = '4';
+    values.passwordPolicy.maxLength = '';
+    values.orderAgeRedMinutes = '5';
+    values.openingHours.mon = [{ open: '09:00', close: '09:00' }];
+    const { input, errors } = validate(values);
+    expect(input).toBeNull();
+    expect(errors).toMatchObject({
+      deliveryFee: 'Enter an amount such as 4.50.',
+      'passwordPolicy.minLength': 'Must be a whole number from 6 to 128.',
+      orderAgeRedMinutes: 'Must be more than the amber threshold.',
+      'openingHours.mon.0.close': 'Must differ from the opening time.',
+    });
+    expect(errors['passwordPolicy.maxLength']).toBeUndefined();
+  });
+});
