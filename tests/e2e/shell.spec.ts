@@ -32,9 +32,9 @@ test.describe('side navigation', () => {
       'aria-current',
       'page',
     );
-    await nav.getByRole('link', { name: 'Menu Management' }).click();
-    await expect(page).toHaveURL('/menu');
-    await expect(nav.getByRole('link', { name: 'Menu Management' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Coupons' }).click();
+    await expect(page).toHaveURL('/coupons');
+    await expect(nav.getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Orders', exact: true })).not.toHaveAttribute(
       'aria-current',
       'page',

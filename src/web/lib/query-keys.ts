@@ -26,6 +26,8 @@ export const queryKeys = {
     options: (basePath: string, params: object) => ['resources', basePath, 'options', params] as const,
     one: (basePath: string, id: string) => ['resources', basePath, 'one', id] as const,
   },
+  /** `GET /api/menu/public`: the guests' menu on `/`. */
+  publicMenu: ['public-menu'] as const,
   settings: ['settings'] as const,
   site: {
     all: ['site'] as const,
