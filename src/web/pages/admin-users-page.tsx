@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
-import { Search, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
+import { SearchBox } from '../components/ui/search-box';
 import { useSession } from '../features/auth/api/get-session';
 import type { AdminUser, UserGroup } from '../features/users/api/types';
 import { AddStaffDialog } from '../features/users/components/add-staff-dialog';
@@ -26,7 +27,6 @@ export function AdminUsersPage() {
   const search = useDebouncedValue(searchInput.trim(), 300);
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
-  const searchId = useId();
   const panelId = useId();
 
   function selectTab(next: UserGroup) {
@@ -76,25 +76,13 @@ export function AdminUsersPage() {
             </button>
           ))}
         </div>
-        <div className="relative w-full md:max-w-xs">
-          <label htmlFor={searchId} className="sr-only">
-            Search by name, email or phone
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-            placeholder="Search name, email or phone"
-            maxLength={100}
-            autoComplete="off"
-            className="h-11 w-full rounded-lg border border-neutral-300 bg-white pr-3 pl-9 text-base text-neutral-900 shadow-sm placeholder:text-neutral-400 hover:border-neutral-400 focus:border-neutral-950 focus:outline-2 focus:outline-offset-0 focus:outline-neutral-950 sm:text-sm"
-          />
-        </div>
+        <SearchBox
+          value={searchInput}
+          onChange={setSearchInput}
+          label="Search by name, email or phone"
+          placeholder="Search name, email or phone"
+          className="md:max-w-xs"
+        />
       </div>
 
       <div

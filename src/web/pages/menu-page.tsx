@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { FolderPlus, Plus, RotateCcw, Search } from 'lucide-react';
+import { FolderPlus, Plus, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RecordStatus } from '../../shared/contracts/fields';
@@ -7,6 +7,7 @@ import type { MenuItem } from '../../shared/contracts/menu';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
+import { SearchBox } from '../components/ui/search-box';
 import { Spinner } from '../components/ui/spinner';
 import { useConfig } from '../features/config/api/get-config';
 import { useReorderFoodCategories } from '../features/menu/api/menu-mutations';
@@ -168,25 +169,12 @@ export function MenuPage() {
                     </button>
                   ))}
                 </fieldset>
-                <div className="relative w-full sm:w-72">
-                  <label htmlFor={searchId} className="sr-only">
-                    {selected ? `Search ${selected.name}` : 'Search all items'}
-                  </label>
-                  <Search
-                    aria-hidden="true"
-                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500"
-                  />
-                  <input
-                    id={searchId}
-                    type="search"
-                    value={searchInput}
-                    onChange={(event) => setSearchInput(event.target.value)}
-                    placeholder={selected ? `Search ${selected.name}` : 'Search all items'}
-                    maxLength={100}
-                    autoComplete="off"
-                    className="h-11 w-full rounded-lg border border-neutral-300 bg-white pr-3 pl-9 text-base text-neutral-900 shadow-sm placeholder:text-neutral-400 hover:border-neutral-400 focus:border-neutral-950 focus:outline-2 focus:outline-offset-0 focus:outline-neutral-950 sm:text-sm"
-                  />
-                </div>
+                <SearchBox
+                  value={searchInput}
+                  onChange={setSearchInput}
+                  label={selected ? `Search ${selected.name}` : 'Search all items'}
+                  className="sm:w-72"
+                />
               </div>
             </div>
             <MenuItemList

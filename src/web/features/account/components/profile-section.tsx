@@ -1,53 +1,26 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, pictureFileProblem } from '../../../../shared/contracts/uploads';
+import { type FormEvent, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { usePictureFile, usePreviewUrl } from '../../../lib/use-picture-file';
 import { useRemovePhoto, useUpdateName, useUploadPhoto } from '../api/update-profile';
 import { AccountSection } from './account-section';
 import { Avatar } from './avatar';
 
 const MAX_NAME_LENGTH = 100;
-const checkPhoto = pictureFileProblem;
-
-/** The chosen file as a URL the preview can show, released when it is no longer needed. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 function PhotoEditor({ profile, name }: { profile: Profile; name: string }) {
   const upload = useUploadPhoto();
   const remove = useRemovePhoto();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
   const [chosen, setChosen] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const picture = usePictureFile(setChosen);
+  const { problem, problemId: errorId } = picture;
   const preview = usePreviewUrl(chosen);
   const busy = upload.isPending || remove.isPending;
 
-  function handleChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
-    // The same file may be chosen again after a cancel.
-    event.target.value = '';
-    if (!file) return;
-    const fileProblem = checkPhoto(file);
-    setProblem(fileProblem);
-    setChosen(fileProblem ? null : file);
-  }
-
   function cancel() {
     setChosen(null);
-    setProblem(null);
+    picture.clearProblem();
   }
 
   function save() {
@@ -59,16 +32,7 @@ function PhotoEditor({ profile, name }: { profile: Profile; name: string }) {
     <div className="flex flex-col items-center gap-3 sm:w-48 sm:shrink-0">
       <Avatar name={name} src={preview ?? profile.photoURL} className="size-28 text-4xl" />
       {chosen && <p className="text-center text-xs text-neutral-500">Preview: not saved yet</p>}
-      <input
-        ref={inputRef}
-        type="file"
-        accept={ACCEPTED_IMAGE_TYPES}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={handleChoose}
-        data-testid="photo-input"
-      />
+      <input {...picture.inputProps} data-testid="photo-input" />
       {chosen ? (
         <div className="flex w-full flex-col gap-2">
           <Button onClick={save} isLoading={upload.isPending} fullWidth>
@@ -82,7 +46,7 @@ function PhotoEditor({ profile, name }: { profile: Profile; name: string }) {
         <div className="flex w-full flex-col gap-2">
           <Button
             variant="secondary"
-            onClick={() => inputRef.current?.click()}
+            onClick={picture.open}
             disabled={busy}
             aria-describedby={problem ? errorId : undefined}
             fullWidth

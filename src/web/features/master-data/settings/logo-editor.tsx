@@ -1,27 +1,15 @@
 import { ImageIcon } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, pictureFileProblem } from '../../../../shared/contracts/uploads';
 import { Button } from '../../../components/ui/button';
+import { usePictureFile } from '../../../lib/use-picture-file';
 import { useRemoveLogo, useUploadLogo } from '../api/settings';
 
 /** The restaurant's logo: shown, replaced by an upload (saved at once) or removed. */
 export function LogoEditor({ logoUrl }: { logoUrl: string | null }) {
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const problemId = useId();
+  const picture = usePictureFile((file) => upload.mutate(file));
+  const { problem, problemId } = picture;
   const busy = upload.isPending || remove.isPending;
-
-  function handleChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
-    // The same file may be chosen again after a failed upload.
-    event.target.value = '';
-    if (!file) return;
-    const fileProblem = pictureFileProblem(file);
-    setProblem(fileProblem);
-    if (!fileProblem) upload.mutate(file);
-  }
 
   return (
     <div className="flex items-center gap-4 sm:gap-5">
@@ -33,20 +21,11 @@ export function LogoEditor({ logoUrl }: { logoUrl: string | null }) {
         )}
       </div>
       <div className="flex flex-col gap-2">
-        <input
-          ref={inputRef}
-          type="file"
-          accept={ACCEPTED_IMAGE_TYPES}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={handleChoose}
-          data-testid="logo-input"
-        />
+        <input {...picture.inputProps} data-testid="logo-input" />
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
-            onClick={() => inputRef.current?.click()}
+            onClick={picture.open}
             isLoading={upload.isPending}
             disabled={busy}
             aria-describedby={problem ? problemId : undefined}

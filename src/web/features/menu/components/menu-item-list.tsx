@@ -9,7 +9,6 @@ import {
   ImageIcon,
   Pencil,
   Plus,
-  RotateCcw,
   Trash2,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -19,9 +18,8 @@ import { formatMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { Switch } from '../../../components/ui/switch-field';
-import { errorMessage } from '../../../lib/api-client';
 import {
   useDeleteMenuItem,
   useDuplicateMenuItem,
@@ -223,23 +221,10 @@ export function MenuItemList({ filter, categories, money, onAdd, onEdit }: MenuI
   const reorderable = filter.categoryId !== null && filter.status === 'active' && filter.search === '';
 
   if (query.isPending) {
-    return (
-      <div role="status" className="flex items-center justify-center gap-2 py-16 text-neutral-600">
-        <Spinner className="size-5" />
-        Loading the menu...
-      </div>
-    );
+    return <ListLoading>Loading the menu...</ListLoading>;
   }
   if (query.isError) {
-    return (
-      <Card role="alert" className="flex flex-col items-start gap-3 p-6">
-        <p className="text-neutral-800">{errorMessage(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </Card>
-    );
+    return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) {
     const archived = filter.status === 'archived';

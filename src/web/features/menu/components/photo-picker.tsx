@@ -1,25 +1,9 @@
 import { ImageIcon } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ACCEPTED_IMAGE_TYPES, pictureFileProblem } from '../../../../shared/contracts/uploads';
 import { Button } from '../../../components/ui/button';
+import { usePictureFile, usePreviewUrl } from '../../../lib/use-picture-file';
 import type { SaveMenuItem } from '../api/menu-mutations';
 
 export type PhotoChange = SaveMenuItem['photo'];
-
-/** The chosen file as a URL the preview can show, released when it is no longer needed. */
-function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 interface PhotoPickerProps {
   /** The saved photo, if any. */
@@ -36,21 +20,10 @@ interface PhotoPickerProps {
  * or mark the saved one for removal. Nothing is sent until the item is saved.
  */
 export function PhotoPicker({ currentUrl, itemName, value, onChange, disabled }: PhotoPickerProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const problemId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  const picture = usePictureFile((file) => onChange({ kind: 'replace', file }));
+  const { problem, problemId } = picture;
   const preview = usePreviewUrl(value.kind === 'replace' ? value.file : null);
   const shown = value.kind === 'replace' ? preview : value.kind === 'remove' ? null : currentUrl;
-
-  function handleChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
-    // The same file may be chosen again after a change of mind.
-    event.target.value = '';
-    if (!file) return;
-    const fileProblem = pictureFileProblem(file);
-    setProblem(fileProblem);
-    if (!fileProblem) onChange({ kind: 'replace', file });
-  }
 
   const note =
     value.kind === 'replace'
@@ -69,20 +42,11 @@ export function PhotoPicker({ currentUrl, itemName, value, onChange, disabled }:
         )}
       </div>
       <div className="flex flex-col gap-3">
-        <input
-          ref={inputRef}
-          type="file"
-          accept={ACCEPTED_IMAGE_TYPES}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={handleChoose}
-          data-testid="menu-item-photo-input"
-        />
+        <input {...picture.inputProps} data-testid="menu-item-photo-input" />
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
-            onClick={() => inputRef.current?.click()}
+            onClick={picture.open}
             disabled={disabled}
             aria-describedby={problem ? problemId : undefined}
           >
@@ -97,7 +61,7 @@ export function PhotoPicker({ currentUrl, itemName, value, onChange, disabled }:
             <Button
               variant="ghost"
               onClick={() => {
-                setProblem(null);
+                picture.clearProblem();
                 onChange({ kind: 'keep' });
               }}
               disabled={disabled}

@@ -1,11 +1,10 @@
 import { clsx } from 'clsx';
-import { KeyRound, Phone, RotateCcw } from 'lucide-react';
+import { KeyRound, Phone } from 'lucide-react';
 import { ROLES, type Role } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { SelectField } from '../../../components/ui/select-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useRestaurantDateTime } from '../../config/use-restaurant-date-time';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/list-users';
@@ -208,23 +207,10 @@ export function UsersList({ group, search, currentUserId, onToggleDisabled }: Us
   const users = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (query.isPending) {
-    return (
-      <div role="status" className="flex items-center justify-center gap-2 py-16 text-neutral-600">
-        <Spinner className="size-5" />
-        Loading users...
-      </div>
-    );
+    return <ListLoading>Loading users...</ListLoading>;
   }
   if (query.isError) {
-    return (
-      <Card role="alert" className="flex flex-col items-start gap-3 p-6">
-        <p className="text-neutral-800">{errorMessage(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </Card>
-    );
+    return <ListError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (users.length === 0) {
     const who = group === 'staff' ? 'staff members' : 'customers';
