@@ -2,9 +2,11 @@ import { z } from '@hono/zod-openapi';
 import {
   MENU_API,
   MenuItemSchema,
+  type PublicMenu,
   PublicMenuSchema,
   ReorderInputSchema,
 } from '../../../shared/contracts/menu';
+import type { Database } from '../../db/client';
 import { requireActor } from '../../lib/auth-guards';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
 import {
@@ -100,6 +102,13 @@ const deletePhotoRoute = defineRoute('admin', {
   responses: { 200: itemResponse('The item without a photo'), 404: errorResponse('No such menu item') },
 });
 
+/**
+ * The last public menu this process built, by version: guests' phones mostly ask for the same menu,
+ * and the version query is far cheaper than building it. Every process keeps its own copy and checks
+ * the version in the database first, so a change made through any process shows at once.
+ */
+const builtMenus = new WeakMap<Database, { version: string; body: PublicMenu }>();
+
 const router = createRouter();
 router.use(`${MENU_API.items}/:id/photo`, imageUploadBodyLimit());
 
@@ -110,7 +119,12 @@ router
     // Guests' browsers revalidate every time: a price or "sold out" change shows at once.
     const headers = { ETag: etagHeader(version), 'Cache-Control': 'no-cache' };
     if (matchesIfNoneMatch(c.req.header('if-none-match'), version)) return c.body(null, 304, headers);
-    return c.json(await getPublicMenu(db), 200, headers);
+    let built = builtMenus.get(db);
+    if (built?.version !== version) {
+      built = { version, body: await getPublicMenu(db) };
+      builtMenus.set(db, built);
+    }
+    return c.json(built.body, 200, headers);
   })
   .openapi(reorderItemsRoute, async (c) => {
     await reorderRecords(c.var.deps.db, requireActor(c), {

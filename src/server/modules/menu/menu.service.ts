@@ -27,7 +27,6 @@ import {
   saveProcessedImage,
 } from '../images/images.service';
 import { foodCategories } from '../master-data/master-data.schema';
-import { restaurantSettings } from '../settings/settings.schema';
 import { getSettings } from '../settings/settings.service';
 import { menuItems, modifierGroups, modifierOptions } from './menu.schema';
 
@@ -274,8 +273,11 @@ async function freeCopyName(db: Database, name: string): Promise<string> {
  * online until the owner has edited it, so guests never see "Latte (copy)".
  */
 export async function duplicateMenuItem(db: Database, actor: Actor | null, id: string): Promise<MenuItem> {
-  const source = await menuItemResource.get(db, id);
   return db.transaction(async (tx) => {
+    // Copies of one item are made one at a time, so two at once cannot both pick "… (copy)".
+    const locked = await menuItemResource.loadRow(tx, id, true);
+    if (!locked) throw notFound('There is no menu item with this id.');
+    const source = await menuItemResource.presentOne(tx, locked);
     const [photo] = source.photoUrl
       ? await tx
           .select()
@@ -371,14 +373,18 @@ export async function reorderRecords(
 
 /**
  * The version of everything the public menu shows: it changes whenever an item, a category or the
- * settings change, so `If-None-Match` can be answered without building the menu.
+ * settings change, so `If-None-Match` can be answered, and a built menu reused, without building it.
+ * Besides the count and the newest `updated_at`, the sum of the rows' `xmin` (the transaction that
+ * wrote each row version) moves on every write, even two in the same millisecond.
  */
 export async function publicMenuVersion(db: Database): Promise<string> {
+  const state = (table: string) =>
+    sql.raw(
+      `(select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
+    );
   const result = await db.execute(sql`
-    select
-      (select coalesce(max(${menuItems.updatedAt})::text, '') || ':' || count(*) from ${menuItems}) as items,
-      (select coalesce(max(${foodCategories.updatedAt})::text, '') || ':' || count(*) from ${foodCategories}) as categories,
-      (select coalesce(max(${restaurantSettings.updatedAt})::text, '') from ${restaurantSettings}) as settings
+    select ${state('menu_items')} as items, ${state('food_categories')} as categories,
+      ${state('restaurant_settings')} as settings
   `);
   const row = result.rows[0] as Record<string, string> | undefined;
   return createHash('sha256')
