@@ -7,6 +7,7 @@ import {
   ADMIN_PASSWORD,
   createTestApp,
   expectErrorBody,
+  TEST_ORIGIN,
   type TestApp,
 } from '../support/test-app';
 
@@ -31,6 +32,7 @@ describe('GET /api/config', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       restaurantName: 'Brigade Cafe',
+      baseUrl: TEST_ORIGIN,
       currency: 'USD',
       locale: 'en-US',
       timeZone: 'UTC',

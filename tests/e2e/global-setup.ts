@@ -49,6 +49,8 @@ export default async function globalSetup(config: FullConfig) {
     port: Number(new URL(baseURL).port),
     env: {
       DATABASE_URL: url,
+      // The address the browser uses, as in production: QR codes and e-mailed links point at it.
+      BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
       // Each test's browser sends its own X-Forwarded-For (tests/e2e/fixtures.ts): real limits per test.
       TRUST_PROXY: 'true',

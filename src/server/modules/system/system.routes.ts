@@ -49,6 +49,7 @@ export const systemRoutes = createRouter()
     const settings = await getSettings(c.var.deps.db);
     const body: PublicConfig = {
       restaurantName: settings.name,
+      baseUrl: c.var.deps.config.baseUrl,
       currency: settings.currency,
       locale: settings.locale,
       timeZone: settings.timeZone,

@@ -40,7 +40,8 @@ function QrCard({ table, url, restaurantName, showUrl = false }: QrCardProps) {
  */
 export function TableQrCodeDialog({ item, onClose }: { item: DiningTable; onClose: () => void }) {
   const config = useConfig();
-  const url = new URL(item.orderingPath, window.location.origin).href;
+  // The code encodes BASE_URL (the server's), which may differ from the address this browser uses.
+  const url = `${config.data?.baseUrl ?? window.location.origin}${item.orderingPath}`;
   const restaurantName = config.data?.restaurantName;
   return (
     <Dialog
