@@ -162,6 +162,8 @@ ALTER TABLE "restaurant_settings" ALTER COLUMN "created_at" SET DATA TYPE timest
 ALTER TABLE "restaurant_settings" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "stored_images" ADD COLUMN "source_id" uuid;--> statement-breakpoint
+ALTER TABLE "stored_images" ADD COLUMN "variant" text;--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ADD COLUMN "logo_image_id" uuid;--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ADD COLUMN "opening_hours" jsonb DEFAULT '{"mon":[{"open":"07:30","close":"18:00"}],"tue":[{"open":"07:30","close":"18:00"}],"wed":[{"open":"07:30","close":"18:00"}],"thu":[{"open":"07:30","close":"18:00"}],"fri":[{"open":"07:30","close":"20:00"}],"sat":[{"open":"08:30","close":"20:00"}],"sun":[{"open":"09:00","close":"16:00"}]}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ADD COLUMN "tax_percent" numeric(5, 2) DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -192,6 +194,8 @@ CREATE UNIQUE INDEX "menu_items_name_unique" ON "menu_items" USING btree (lower(
 CREATE INDEX "menu_items_category_sort_idx" ON "menu_items" USING btree ("category_id","sort_order","id");--> statement-breakpoint
 CREATE INDEX "modifier_groups_item_idx" ON "modifier_groups" USING btree ("menu_item_id","sort_order");--> statement-breakpoint
 CREATE INDEX "modifier_options_group_idx" ON "modifier_options" USING btree ("group_id","sort_order");--> statement-breakpoint
+ALTER TABLE "stored_images" ADD CONSTRAINT "stored_images_source_id_stored_images_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."stored_images"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "stored_images_variant_unique" ON "stored_images" USING btree ("source_id","variant");--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ADD CONSTRAINT "restaurant_settings_tax_check" CHECK ("restaurant_settings"."tax_percent" between 0 and 100);--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ADD CONSTRAINT "restaurant_settings_service_check" CHECK ("restaurant_settings"."service_charge_percent" between 0 and 100);--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ADD CONSTRAINT "restaurant_settings_order_age_check" CHECK ("restaurant_settings"."order_age_amber_minutes" > 0 and "restaurant_settings"."order_age_red_minutes" > "restaurant_settings"."order_age_amber_minutes");

@@ -266,3 +266,45 @@ describe('POST /api/settings/logo', () => {
     expect(await imageCount()).toBe(before);
   });
 });
+
+describe('GET /api/images/{id}?w=', () => {
+  it('serves a smaller copy for lists and phones, made once, with its own ETag and 304', async () => {
+    const item = await createItem();
+    const uploaded = await upload(
+      `/api/menu/items/${item.id}/photo`,
+      form(await picture(2000, 1500).jpeg().toBuffer()),
+    );
+    const { photoUrl } = (await uploaded.json()) as MenuItem;
+    const before = await imageCount();
+    const { response, metadata } = await fetchPicture(`${photoUrl}?w=320`);
+    expect(metadata).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    const etag = response.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const [first, second] = await Promise.all([t.get(`${photoUrl}?w=640`), t.get(`${photoUrl}?w=640`)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await imageCount()).toBe(before + 2);
+    const again = await t.get(`${photoUrl}?w=320`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await imageCount()).toBe(before + 2);
+
+    // Removing the photo takes its copies with it.
+    await t.del(`/api/menu/items/${item.id}/photo`, { as: admin });
+    expect((await t.get(`${photoUrl}?w=320`)).status).toBe(404);
+    expect(await imageCount()).toBe(before - 1);
+  });
+
+  it('answers with the original when it is already narrower, and refuses other widths by name', async () => {
+    const item = await createItem();
+    const uploaded = await upload(
+      `/api/menu/items/${item.id}/photo`,
+      form(await picture(300, 200).png().toBuffer()),
+    );
+    const { photoUrl } = (await uploaded.json()) as MenuItem;
+    const { metadata } = await fetchPicture(`${photoUrl}?w=640`);
+    expect(metadata).toMatchObject({ width: 300, height: 200 });
+    const refused = await expectErrorBody(await t.get(`${photoUrl}?w=333`), 400, 'invalid-argument');
+    expect(refused.details).toEqual({ issues: [expect.objectContaining({ path: 'w' })] });
+    await expectErrorBody(await t.get(`/api/images/${UNKNOWN_ID}?w=320`), 404, 'not-found');
+  });
+});

@@ -159,7 +159,16 @@ test.describe('Menu Management', () => {
     const card = guest.getByRole('article', { name: itemName });
     await expect(card).toBeVisible();
     await expect(card).toContainText(price);
-    await expect(card.locator('img')).toHaveAttribute('src', /^\/api\/images\//);
+    const guestPhoto = card.locator('img');
+    await expect(guestPhoto).toHaveAttribute('src', /^\/api\/images\//);
+    // The phone gets a small copy made for the card, not the 1200 px original.
+    await guestPhoto.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => guestPhoto.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/\?w=\d+$/);
+    await expect
+      .poll(() => guestPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeLessThanOrEqual(640);
     await expect(card).not.toContainText('Not available today');
 
     // Sold out: one tap on the list.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
@@ -132,6 +132,50 @@ export async function getImage(db: Database, id: string) {
   if (!isImageId(id)) return null;
   const [row] = await db.select().from(storedImages).where(eq(storedImages.id, id));
   return row ?? null;
+}
+
+/** Widths a smaller copy can be asked for (`/api/images/{id}?w=320`): a fixed set, so each is made once. */
+export const IMAGE_WIDTHS = [160, 320, 480, 640] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/**
+ * A stored picture fitted to `width` (never enlarged): made from the original on first request and
+ * stored beside it, so every later request, on any process, is a plain read. Two first requests at
+ * once both make it; the unique index keeps one.
+ */
+export async function getImageVariant(db: Database, id: string, width: ImageWidth) {
+  if (!isImageId(id)) return null;
+  const variant = `w${width}`;
+  const [stored] = await db
+    .select()
+    .from(storedImages)
+    .where(and(eq(storedImages.sourceId, id), eq(storedImages.variant, variant)));
+  if (stored) return stored;
+  const source = await getImage(db, id);
+  if (!source) return null;
+  if (source.width <= width) return source;
+  const output = await sharp(source.content)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  await db
+    .insert(storedImages)
+    .values({
+      purpose: source.purpose,
+      sourceId: source.id,
+      variant,
+      contentType: 'image/webp',
+      content: output.data,
+      width: output.info.width,
+      height: output.info.height,
+      etag: createHash('sha256').update(output.data).digest('hex'),
+    })
+    .onConflictDoNothing();
+  const [made] = await db
+    .select()
+    .from(storedImages)
+    .where(and(eq(storedImages.sourceId, id), eq(storedImages.variant, variant)));
+  return made ?? null;
 }
 
 /** Deletes a stored picture; true when there was one. */

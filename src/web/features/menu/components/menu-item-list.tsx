@@ -20,6 +20,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { Switch } from '../../../components/ui/switch-field';
+import { pictureSources } from '../../../lib/image-urls';
 import {
   useDeleteMenuItem,
   useDuplicateMenuItem,
@@ -49,7 +50,12 @@ function Thumbnail({ item }: { item: MenuItem }) {
   return (
     <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-neutral-200 bg-neutral-100">
       {item.photoUrl ? (
-        <img src={item.photoUrl} alt="" loading="lazy" className="size-full object-cover" />
+        <img
+          {...pictureSources(item.photoUrl, 56)}
+          alt=""
+          loading="lazy"
+          className="size-full object-cover"
+        />
       ) : (
         <ImageIcon aria-hidden="true" className="size-5 text-neutral-400" />
       )}

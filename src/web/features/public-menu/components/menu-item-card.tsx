@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import type { PublicMenuItem } from '../../../../shared/contracts/menu';
 import { allergenLabel } from '../../../../shared/menu-catalog';
 import { formatMoney } from '../../../../shared/money';
+import { pictureSources } from '../../../lib/image-urls';
 import { modifierHints } from '../filter-menu';
 import { TagBadge } from './tag-badge';
 
@@ -92,7 +93,7 @@ export function MenuItemCard({ item, currency, locale }: MenuItemCardProps) {
       {item.photoUrl && (
         <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-neutral-100 sm:size-32">
           <img
-            src={item.photoUrl}
+            {...pictureSources(item.photoUrl, PHOTO_SIZE)}
             alt=""
             width={PHOTO_SIZE}
             height={PHOTO_SIZE}
