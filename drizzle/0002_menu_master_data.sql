@@ -7,7 +7,7 @@ CREATE TABLE "bank_accounts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"type" text NOT NULL,
 	"bank_name" text DEFAULT '' NOT NULL,
@@ -21,7 +21,7 @@ CREATE TABLE "dining_tables" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"seats" integer NOT NULL,
 	"area" text DEFAULT '' NOT NULL,
@@ -32,7 +32,7 @@ CREATE TABLE "expense_categories" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"description" text DEFAULT '' NOT NULL
 );
@@ -41,7 +41,7 @@ CREATE TABLE "food_categories" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL
@@ -51,7 +51,7 @@ CREATE TABLE "partners" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"kind" text DEFAULT 'delivery' NOT NULL,
 	"commission_percent" numeric(5, 2) DEFAULT 0 NOT NULL,
@@ -68,7 +68,7 @@ CREATE TABLE "suppliers" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"contact_name" text DEFAULT '' NOT NULL,
 	"phone" text DEFAULT '' NOT NULL,
@@ -81,7 +81,7 @@ CREATE TABLE "units" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"symbol" text NOT NULL,
 	"base_unit_id" uuid,
@@ -104,7 +104,7 @@ CREATE TABLE "menu_items" (
 	"station" text DEFAULT 'kitchen' NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "menu_items_price_check" CHECK ("menu_items"."price" >= 0),
 	CONSTRAINT "menu_items_station_check" CHECK ("menu_items"."station" in ('kitchen', 'bar'))
@@ -117,7 +117,7 @@ CREATE TABLE "modifier_groups" (
 	"min_choices" integer DEFAULT 0 NOT NULL,
 	"max_choices" integer DEFAULT 1 NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "modifier_groups_choices_check" CHECK ("modifier_groups"."min_choices" >= 0 and "modifier_groups"."min_choices" <= "modifier_groups"."max_choices")
 );
@@ -128,38 +128,38 @@ CREATE TABLE "modifier_options" (
 	"name" text NOT NULL,
 	"price_delta" integer DEFAULT 0 NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "audit_log" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "audit_log" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "audit_log" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "accounts" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "accounts" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "accounts" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "accounts" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "accounts" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "sessions" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "sessions" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "sessions" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "sessions" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "users" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "verifications" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "verifications" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "verifications" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "verifications" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "verifications" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "contact_messages" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "contact_messages" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "contact_messages" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "contact_messages" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "stored_images" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "stored_images" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "stored_images" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "dev_outbox" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "dev_outbox" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "dev_outbox" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
-ALTER TABLE "restaurant_settings" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "restaurant_settings" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "restaurant_settings" ALTER COLUMN "updated_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "stored_images" ADD COLUMN "source_id" uuid;--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The id every record has (PRODUCT.md section 3): a UUID made by the database. */
@@ -10,8 +11,11 @@ export const idColumn = () => uuid('id').primaryKey().defaultRandom();
  */
 export const instantColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
-/** `createdAt`: when the record was made. */
-export const createdAtColumn = () => instantColumn('created_at').notNull().defaultNow();
+/**
+ * `createdAt`: when the record was made. `clock_timestamp()`, not the transaction's start, so records
+ * made together in one transaction (a seed, an import) still list newest first in the order made.
+ */
+export const createdAtColumn = () => instantColumn('created_at').notNull().default(sql`clock_timestamp()`);
 
 /** `createdAt` and `updatedAt`, set by the server on every write (seed section 3). */
 export const timestampColumns = () => ({
