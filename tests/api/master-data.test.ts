@@ -166,14 +166,6 @@ const resources: ResourceCase[] = [
       ['openingDate', { openingDate: '2026-02-30' }],
       ['accountNumber', { accountNumber: '12#34' }],
     ],
-    inUse: async (record) => {
-      const mapped = await t.patch('/api/settings', { paymentAccounts: { cash: record.id } }, { as: admin });
-      expect(mapped.status, await mapped.clone().text()).toBe(200);
-      return async () => {
-        const cleared = await t.patch('/api/settings', { paymentAccounts: { cash: null } }, { as: admin });
-        expect(cleared.status).toBe(200);
-      };
-    },
   },
   {
     label: 'dining tables',
@@ -684,6 +676,32 @@ describe('bank accounts', () => {
     expect(page.items.map((item) => item.accountNumber)).toEqual(['•••• 3210']);
     expect((await read(`/api/bank-accounts/${account.id}`)).accountNumber).toBe('9876-5432-10');
     expect(JSON.stringify(await list('/api/bank-accounts', '?limit=500'))).not.toContain('9876');
+  });
+
+  it('cannot be archived while the settings send payments into it: 409 naming the methods', async () => {
+    const account = await created('/api/bank-accounts', { name: 'Card terminal', type: 'bank' });
+    const mapped = { paymentAccounts: { card: account.id, online: account.id } };
+    expect((await t.patch('/api/settings', mapped, { as: admin })).status).toBe(200);
+    const refused = await expectErrorBody(
+      await t.patch(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin }),
+      409,
+      'aborted',
+    );
+    expect(refused.message).toBe(
+      'Bank account “Card terminal” receives card, online payments in the restaurant settings. Choose another account there first.',
+    );
+    expect((await read(`/api/bank-accounts/${account.id}`)).active).toBe(true);
+    const notDeleted = await expectErrorBody(
+      await t.del(`/api/bank-accounts/${account.id}`, { as: admin }),
+      409,
+      'aborted',
+    );
+    expect(notDeleted.message).toBe(refused.message);
+    const cleared = { paymentAccounts: { card: null, online: null } };
+    expect((await t.patch('/api/settings', cleared, { as: admin })).status).toBe(200);
+    expect((await t.patch(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin })).status).toBe(
+      200,
+    );
   });
 
   it('cannot be archived away from under the settings mapping silently: the mapping refuses it', async () => {

@@ -69,8 +69,11 @@ export interface ResourceDefinition<
   check?: (tx: Database, values: Values, existing: Row | null) => Promise<void>;
   /** Writes what the row owns (a menu item's modifier groups), inside the same transaction. */
   afterWrite?: (tx: Database, row: Row, input: Input | Update, existing: Row | null) => Promise<void>;
-  /** Why the record cannot be deleted (what refers to it), or null when nothing does. */
-  inUse?: (tx: Database, row: Row) => Promise<string | null>;
+  /**
+   * Why the record cannot be deleted, or null when nothing refers to it: "has 3 menu items" (the 409
+   * then says to archive it instead), or a whole message when archiving is no way out either.
+   */
+  inUse?: (tx: Database, row: Row) => Promise<string | { message: string } | null>;
   /** Runs after a delete, in its transaction (e.g. the record's photo). */
   afterDelete?: (tx: Database, row: Row) => Promise<void>;
 }
@@ -292,6 +295,7 @@ export function defineResource<
         const existing = await loadRow(tx, id, true);
         if (!existing) throw missing();
         const reason = await definition.inUse?.(tx, existing);
+        if (typeof reason === 'object' && reason !== null) throw conflict(reason.message);
         if (reason) throw conflict(`${capitalNoun} “${existing.name}” ${reason}. Archive it instead.`);
         const before = await presentOne(tx, existing);
         await tx.delete(table as PgTable).where(eq(table.id, id));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -39,8 +39,9 @@ import {
   UnitSchema,
   UnitUpdateSchema,
 } from '../../../shared/contracts/master-data';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/contracts/settings';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { countReferences, defineResource, inIds, pickDefined } from '../../lib/resource';
 import { menuItems } from '../menu/menu.schema';
 import { restaurantSettings } from '../settings/settings.schema';
@@ -266,6 +267,24 @@ export const foodCategoryResource = defineResource<
   },
 });
 
+/**
+ * While the settings send payments into an account (card, cash…), it can be neither archived nor
+ * deleted: the owner first chooses another account for those methods.
+ */
+async function paymentMappingRefusal(db: Database, account: { id: string; name: string }) {
+  const [settings] = await db
+    .select({ mapping: restaurantSettings.paymentAccounts })
+    .from(restaurantSettings);
+  const mapping = (settings?.mapping ?? {}) as Record<string, string | null>;
+  const methods = PAYMENT_METHODS.filter((method) => mapping[method] === account.id).map((method) =>
+    PAYMENT_METHOD_LABELS[method].toLowerCase(),
+  );
+  if (methods.length === 0) return null;
+  return {
+    message: `Bank account “${account.name}” receives ${methods.join(', ')} payments in the restaurant settings. Choose another account there first.`,
+  };
+}
+
 export const bankAccountResource = defineResource<BankAccount, BankAccountInput, Partial<BankAccountInput>>({
   table: bankAccounts,
   path: MASTER_DATA_API.bankAccounts,
@@ -290,17 +309,13 @@ export const bankAccountResource = defineResource<BankAccount, BankAccountInput,
   presentInList: (item) => ({ ...item, accountNumber: maskAccountNumber(item.accountNumber) }),
   searchColumns: [bankAccounts.name, bankAccounts.bankName],
   uniqueMessages: { bank_accounts_name_unique: nameTaken('bank account') },
-  inUse: async (db, row) => {
-    const [settings] = await db
-      .select({ id: restaurantSettings.id })
-      .from(restaurantSettings)
-      .where(
-        and(
-          sql`exists (select 1 from jsonb_each_text(${restaurantSettings.paymentAccounts}) where value = ${row.id})`,
-        ),
-      );
-    return settings ? 'receives payments in the restaurant settings' : null;
+  check: async (db, values, existing) => {
+    // An account that receives payments cannot quietly disappear from under the settings.
+    if (!existing || values.active !== false || !existing.active) return;
+    const refusal = await paymentMappingRefusal(db, existing);
+    if (refusal) throw conflict(refusal.message);
   },
+  inUse: paymentMappingRefusal,
 });
 
 export const diningTableResource = defineResource<DiningTable, DiningTableInput, Partial<DiningTableInput>>({
