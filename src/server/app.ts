@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
 import { isImageUploadPath } from './modules/images/image-upload';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -101,6 +102,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', contactRoutes);
   app.route('/', masterDataRoutes);
   app.route('/', menuRoutes);
+  app.route('/', demoRoutes);
 
   documentAuthEndpoints(app);
   mountApiDocs(app);

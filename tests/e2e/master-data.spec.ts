@@ -281,6 +281,20 @@ test.describe('Master Data', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('settings offer to remove the demo cafe, asking first', async ({ page, baseURL }) => {
+    // Removing it is tested through the API (tests/api/demo-removal.test.ts): the browser tests share
+    // one database, and the other specs keep the demo menu.
+    await openTab(page, baseURL!, '/master-data/settings');
+    const card = page.getByRole('heading', { name: 'Demo data', level: 2 }).locator('xpath=../..');
+    await expect(card).toContainText(/\d+ menu items, \d+ food categories, 1\d tables/);
+    await card.getByRole('button', { name: 'Remove demo data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the demo data?' });
+    await expect(dialog).toContainText('Anything your own records use stays.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toBeVisible();
+  });
+
   test('settings: a saved change survives a reload, and wrong values are named while typing', async ({
     page,
     baseURL,

@@ -29,6 +29,7 @@ export const queryKeys = {
   /** `GET /api/menu/public`: the guests' menu on `/`. */
   publicMenu: ['public-menu'] as const,
   settings: ['settings'] as const,
+  demoData: ['demo-data'] as const,
   site: {
     all: ['site'] as const,
     legalPage: (page: string) => ['site', 'legal-page', page] as const,

@@ -17,7 +17,7 @@ import {
 import { menuItems } from '../menu/menu.schema';
 import { MENU_PHOTO, menuItemResource } from '../menu/menu.service';
 import { updateSettings } from '../settings/settings.service';
-import { seedRuns } from './demo.schema';
+import { type DemoRecords, seedRuns } from './demo.schema';
 import {
   DEMO_ACCOUNTS,
   DEMO_CATEGORIES,
@@ -88,7 +88,20 @@ function renderMenuPhotos(): Promise<ProcessedImage[]> {
 }
 
 /** Writes the whole demo restaurant through the ordinary service functions (validation, audit). */
-async function writeDemoRestaurant(tx: Database, photos: ProcessedImage[]): Promise<DemoSeedCounts> {
+async function writeDemoRestaurant(
+  tx: Database,
+  photos: ProcessedImage[],
+): Promise<{ counts: DemoSeedCounts; records: DemoRecords }> {
+  const records: DemoRecords = {
+    menuItems: [],
+    foodCategories: [],
+    diningTables: [],
+    suppliers: [],
+    partners: [],
+    expenseCategories: [],
+    units: [],
+    bankAccounts: [],
+  };
   const unitIds = new Map<string, string>();
   // Base units first: the others convert to them.
   for (const unit of [...DEMO_UNITS].sort((a, b) => Number(Boolean(a.base)) - Number(Boolean(b.base)))) {
@@ -99,38 +112,42 @@ async function writeDemoRestaurant(tx: Database, photos: ProcessedImage[]): Prom
     });
     unitIds.set(unit.symbol, (await unitResource.create(tx, null, input)).id);
   }
+  records.units = [...unitIds.values()];
   for (const supplier of DEMO_SUPPLIERS) {
-    await supplierResource.create(tx, null, supplierResource.definition.inputSchema.parse(supplier));
+    const input = supplierResource.definition.inputSchema.parse(supplier);
+    records.suppliers.push((await supplierResource.create(tx, null, input)).id);
   }
   for (const partner of DEMO_PARTNERS) {
-    await partnerResource.create(tx, null, partnerResource.definition.inputSchema.parse(partner));
+    const input = partnerResource.definition.inputSchema.parse(partner);
+    records.partners.push((await partnerResource.create(tx, null, input)).id);
   }
   for (const category of DEMO_EXPENSE_CATEGORIES) {
-    await expenseCategoryResource.create(
-      tx,
-      null,
-      expenseCategoryResource.definition.inputSchema.parse(category),
-    );
+    const input = expenseCategoryResource.definition.inputSchema.parse(category);
+    records.expenseCategories.push((await expenseCategoryResource.create(tx, null, input)).id);
   }
   const accountIds = new Map<string, string>();
   for (const { key, ...account } of DEMO_ACCOUNTS) {
     const input = bankAccountResource.definition.inputSchema.parse(account);
     accountIds.set(key, (await bankAccountResource.create(tx, null, input)).id);
   }
+  records.bankAccounts = [...accountIds.values()];
   for (const table of DEMO_TABLES) {
-    await diningTableResource.create(tx, null, diningTableResource.definition.inputSchema.parse(table));
+    const input = diningTableResource.definition.inputSchema.parse(table);
+    records.diningTables.push((await diningTableResource.create(tx, null, input)).id);
   }
   const categoryIds = new Map<string, string>();
   for (const category of DEMO_CATEGORIES) {
     const input = foodCategoryResource.definition.inputSchema.parse(category);
     categoryIds.set(category.name, (await foodCategoryResource.create(tx, null, input)).id);
   }
+  records.foodCategories = [...categoryIds.values()];
   for (const [index, { category, photo: _photo, ...item }] of DEMO_MENU.entries()) {
     const input = menuItemResource.definition.inputSchema.parse({
       ...item,
       categoryId: categoryIds.get(category),
     });
     const created = await menuItemResource.create(tx, null, input);
+    records.menuItems.push(created.id);
     const stored = await saveProcessedImage(tx, MENU_PHOTO, photos[index] as ProcessedImage);
     await tx.update(menuItems).set({ photoId: stored.id }).where(eq(menuItems.id, created.id));
   }
@@ -138,7 +155,7 @@ async function writeDemoRestaurant(tx: Database, photos: ProcessedImage[]): Prom
     Object.entries(DEMO_PAYMENT_ACCOUNTS).map(([method, key]) => [method, accountIds.get(key)]),
   );
   await updateSettings(tx, null, UpdateSettingsSchema.parse({ ...DEMO_SETTINGS, paymentAccounts }));
-  return {
+  const counts = {
     categories: DEMO_CATEGORIES.length,
     items: DEMO_MENU.length,
     photos: photos.length,
@@ -149,6 +166,7 @@ async function writeDemoRestaurant(tx: Database, photos: ProcessedImage[]): Prom
     units: DEMO_UNITS.length,
     accounts: DEMO_ACCOUNTS.length,
   };
+  return { counts, records };
 }
 
 /**
@@ -176,7 +194,8 @@ export async function seedDemoRestaurant(db: Database, logger: Logger): Promise<
       .returning({ name: seedRuns.name });
     if (claimed.length === 0) return { outcome: 'already-ran' };
     if (await hasMenu(tx)) return { outcome: 'skipped-existing-menu' };
-    const counts = await writeDemoRestaurant(tx, photos);
+    const { counts, records } = await writeDemoRestaurant(tx, photos);
+    await tx.update(seedRuns).set({ records }).where(eq(seedRuns.name, DEMO_SEED_NAME));
     return { outcome: 'seeded', counts, milliseconds: Math.round(performance.now() - started) };
   });
   if (result.outcome === 'seeded') {

@@ -1,7 +1,23 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** What the demo seed made, by kind, so that the owner can remove it in one step. */
+export interface DemoRecords {
+  menuItems: string[];
+  foodCategories: string[];
+  diningTables: string[];
+  suppliers: string[];
+  partners: string[];
+  expenseCategories: string[];
+  units: string[];
+  bankAccounts: string[];
+}
 
 /** Seeds that have run on this database (the demo restaurant runs once, ever). */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The records a seed made (the demo restaurant's), or null when it made none. */
+  records: jsonb('records').$type<DemoRecords>(),
+  /** When the owner removed what the seed made. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
 });

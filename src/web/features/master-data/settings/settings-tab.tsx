@@ -1,5 +1,6 @@
 import { ListError, ListLoading } from '../../resources/components/resource-list';
 import { useSettings } from '../api/settings';
+import { DemoDataCard } from './demo-data-card';
 import { SettingsForm } from './settings-form';
 
 /** The settings tab of Master Data: the restaurant's settings, read once and edited in one form. */
@@ -9,6 +10,7 @@ export function SettingsTab() {
   if (settings.isError) return <ListError error={settings.error} onRetry={() => void settings.refetch()} />;
   return (
     <section aria-label="Restaurant settings" className="max-w-4xl">
+      <DemoDataCard />
       <SettingsForm settings={settings.data} />
     </section>
   );

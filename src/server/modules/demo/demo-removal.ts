@@ -1,0 +1,162 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  DEMO_RECORD_KINDS,
+  type DemoDataStatus,
+  type DemoRecordKind,
+  type DemoRemoval,
+} from '../../../shared/contracts/demo';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { findPgError, notFound } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { storedImages } from '../images/images.schema';
+import {
+  bankAccounts,
+  diningTables,
+  expenseCategories,
+  foodCategories,
+  partners,
+  suppliers,
+  units,
+} from '../master-data/master-data.schema';
+import { menuItems } from '../menu/menu.schema';
+import { restaurantSettings } from '../settings/settings.schema';
+import { seedRuns } from './demo.schema';
+import { DEMO_SEED_NAME } from './demo-seed';
+
+type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
+
+/** Tables by kind, in the order they can be removed (what refers to others goes first). */
+const TABLES: Record<DemoRecordKind, NamedTable> = {
+  menuItems,
+  foodCategories,
+  diningTables,
+  suppliers,
+  partners,
+  expenseCategories,
+  units,
+  bankAccounts,
+};
+
+const NOT_THERE = 'There is no demo data to remove.';
+
+/** One record of each kind, as the answer names what stayed. */
+const DEMO_RECORD_NOUNS: Record<DemoRecordKind, string> = {
+  menuItems: 'menu item',
+  foodCategories: 'food category',
+  diningTables: 'table',
+  suppliers: 'supplier',
+  partners: 'partner',
+  expenseCategories: 'expense category',
+  units: 'unit',
+  bankAccounts: 'account',
+};
+
+async function demoRun(db: Database, lock = false) {
+  const query = db.select().from(seedRuns).where(eq(seedRuns.name, DEMO_SEED_NAME));
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.records && !row.removedAt ? row.records : null;
+}
+
+/** Which of the demo cafe's records still exist, by kind. */
+export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
+  const records = await demoRun(db);
+  const counts: Record<string, number> = {};
+  if (records) {
+    for (const kind of DEMO_RECORD_KINDS) {
+      const ids = records[kind];
+      const table = TABLES[kind];
+      counts[kind] = ids.length
+        ? (await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).length
+        : 0;
+    }
+  }
+  return { present: Object.values(counts).some((count) => count > 0), counts };
+}
+
+/**
+ * Removes what the demo seed made, in one transaction: menu items (with their photos), categories,
+ * tables, suppliers, partners, expense categories, units and accounts. A record something of the
+ * owner's refers to (their own item in a demo category, a payment, an order) stays, and is named in
+ * the answer; payment settings that pointed at a removed account are cleared. Recorded in the audit log.
+ */
+export async function removeDemoData(db: Database, actor: Actor | null): Promise<DemoRemoval> {
+  return db.transaction(async (tx) => {
+    const records = await demoRun(tx, true);
+    if (!records) throw notFound(NOT_THERE);
+    let removed = 0;
+    const kept: string[] = [];
+    const removedAccounts: string[] = [];
+
+    for (const kind of DEMO_RECORD_KINDS) {
+      const table = TABLES[kind];
+      let ids = records[kind];
+      if (ids.length === 0) continue;
+      if (kind === 'units') {
+        // Units that convert to another go before their base.
+        const derived = await tx
+          .select({ id: units.id })
+          .from(units)
+          .where(and(inArray(units.id, ids), isNotNull(units.baseUnitId)));
+        const first = new Set(derived.map((row) => row.id));
+        ids = [...ids.filter((id) => first.has(id)), ...ids.filter((id) => !first.has(id))];
+      }
+      const rows = (await tx.select().from(table).where(inArray(table.id, ids))) as {
+        id: string;
+        name: string;
+        photoId?: string | null;
+      }[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (!row) continue;
+        try {
+          // A savepoint per record: one that is still referred to stays, the rest go.
+          await tx.transaction(async (savepoint) => {
+            if (kind === 'bankAccounts') await clearPaymentMapping(savepoint, id);
+            await savepoint.delete(table).where(eq(table.id, id));
+            if (row.photoId) await savepoint.delete(storedImages).where(eq(storedImages.id, row.photoId));
+          });
+          removed += 1;
+          if (kind === 'bankAccounts') removedAccounts.push(id);
+        } catch (error) {
+          if (findPgError(error)?.code !== '23503') throw error;
+          kept.push(`${DEMO_RECORD_NOUNS[kind]} “${row.name}”`);
+        }
+      }
+    }
+    await tx.update(seedRuns).set({ removedAt: new Date() }).where(eq(seedRuns.name, DEMO_SEED_NAME));
+    await recordAudit(tx, actor, {
+      area: 'master-data',
+      action: 'demo-data.removed',
+      summary: `Removed the demo data: ${removed} records${kept.length ? `, kept ${kept.length} in use` : ''}`,
+      targetType: 'demo data',
+      after: { removed, kept, removedAccounts },
+    });
+    return { removed, kept };
+  });
+}
+
+/** Payment methods that sent money into `accountId` no longer do. */
+async function clearPaymentMapping(db: Database, accountId: string) {
+  const [settings] = await db
+    .select({ id: restaurantSettings.id, mapping: restaurantSettings.paymentAccounts })
+    .from(restaurantSettings)
+    .for('update');
+  if (!settings) return;
+  const mapping = { ...(settings.mapping as Record<string, string | null>) };
+  let changed = false;
+  for (const [method, id] of Object.entries(mapping)) {
+    if (id === accountId) {
+      mapping[method] = null;
+      changed = true;
+    }
+  }
+  if (changed) {
+    await db
+      .update(restaurantSettings)
+      .set({ paymentAccounts: mapping, updatedAt: new Date() })
+      .where(eq(restaurantSettings.id, settings.id));
+  }
+}

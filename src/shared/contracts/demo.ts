@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The kinds of record the demo restaurant made, as `GET /api/admin/demo-data` counts them. */
+export const DEMO_RECORD_KINDS = [
+  'menuItems',
+  'foodCategories',
+  'diningTables',
+  'suppliers',
+  'partners',
+  'expenseCategories',
+  'units',
+  'bankAccounts',
+] as const;
+export type DemoRecordKind = (typeof DEMO_RECORD_KINDS)[number];
+
+export const DEMO_RECORD_LABELS: Record<DemoRecordKind, string> = {
+  menuItems: 'menu items',
+  foodCategories: 'food categories',
+  diningTables: 'tables',
+  suppliers: 'suppliers',
+  partners: 'partners',
+  expenseCategories: 'expense categories',
+  units: 'units',
+  bankAccounts: 'bank and cash accounts',
+};
+
+/** Whether records of the demo cafe are still there, and how many of each kind. */
+export const DemoDataStatusSchema = z.object({
+  present: z.boolean(),
+  counts: z.record(z.string(), z.number()),
+});
+export type DemoDataStatus = z.infer<typeof DemoDataStatusSchema>;
+
+/** What removing the demo data did: how many records went, and which stayed because the owner uses them. */
+export const DemoRemovalSchema = z.object({
+  removed: z.number(),
+  kept: z.array(z.string()),
+});
+export type DemoRemoval = z.infer<typeof DemoRemovalSchema>;
+
+export const DEMO_DATA_API = '/api/admin/demo-data';

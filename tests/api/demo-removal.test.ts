@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../src/shared/contracts/audit';
+import type { DemoDataStatus, DemoRemoval } from '../../src/shared/contracts/demo';
+import type { FoodCategory } from '../../src/shared/contracts/master-data';
+import type { PublicMenu } from '../../src/shared/contracts/menu';
+import type { RestaurantSettings } from '../../src/shared/contracts/settings';
+import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
+
+/** The owner removes the demo cafe in one step; what they made themselves stays. */
+let t: TestApp;
+let admin: TestUser;
+const DEMO = '/api/admin/demo-data';
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+async function json<T>(response: Response | Promise<Response>): Promise<T> {
+  const answer = await response;
+  expect(answer.status, await answer.clone().text()).toBeLessThan(300);
+  return (await answer.json()) as T;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+  admin = await t.buildUser({ role: 'admin' });
+});
+afterAll(() => t.close());
+
+describe('the demo data', () => {
+  it('is for administrators only', async () => {
+    await expectErrorBody(await t.get(DEMO), 401, 'unauthenticated');
+    await expectErrorBody(await t.del(DEMO), 401, 'unauthenticated');
+    for (const role of ['customer', 'staff', 'manager'] as const) {
+      const user = await t.buildUser({ role });
+      await expectErrorBody(await t.get(DEMO, { as: user }), 403, 'permission-denied');
+      await expectErrorBody(await t.del(DEMO, { as: user }), 403, 'permission-denied');
+    }
+    expect((await json<DemoDataStatus>(t.get(DEMO, { as: admin }))).present).toBe(true);
+  });
+
+  it('goes in one step, except what the owner’s own records use, and only once', async () => {
+    const before = await json<DemoDataStatus>(t.get(DEMO, { as: admin }));
+    expect(before.counts).toMatchObject({ menuItems: 45, foodCategories: 8, diningTables: 10 });
+
+    // The owner has started: their own dish in the demo "Coffee" category, and their own supplier.
+    const categories = await json<Page<FoodCategory>>(
+      t.get('/api/food-categories?search=Coffee', { as: admin }),
+    );
+    const coffee = categories.items.find((category) => category.name === 'Coffee');
+    expect(coffee).toBeDefined();
+    await json(
+      t.post('/api/menu/items', { name: 'House Cortado', categoryId: coffee?.id, price: 390 }, { as: admin }),
+    );
+    await json(t.post('/api/suppliers', { name: 'My Own Dairy' }, { as: admin }));
+    const settingsBefore = await json<RestaurantSettings>(t.get('/api/settings', { as: admin }));
+    expect(Object.values(settingsBefore.paymentAccounts).some((id) => id !== null)).toBe(true);
+
+    const removal = await json<DemoRemoval>(t.del(DEMO, { as: admin }));
+    expect(removal.kept).toEqual(['food category “Coffee”']);
+    const total = Object.values(before.counts).reduce((sum, count) => sum + count, 0);
+    expect(removal.removed).toBe(total - 1);
+
+    const menu = await json<PublicMenu>(t.get('/api/menu/public'));
+    expect(menu.categories.map((category) => category.name)).toEqual(['Coffee']);
+    expect(menu.categories[0]?.items.map((item) => item.name)).toEqual(['House Cortado']);
+    const tables = await json<Page<unknown>>(
+      t.get('/api/dining-tables?status=active,archived', { as: admin }),
+    );
+    expect(tables.items).toHaveLength(0);
+    const supplierNames = (
+      await json<Page<{ name: string }>>(t.get('/api/suppliers?status=active,archived', { as: admin }))
+    ).items.map((supplier) => supplier.name);
+    expect(supplierNames).toEqual(['My Own Dairy']);
+    const settings = await json<RestaurantSettings>(t.get('/api/settings', { as: admin }));
+    expect(Object.values(settings.paymentAccounts).every((id) => id === null)).toBe(true);
+
+    const audit = await json<Page<AuditEntry>>(t.get('/api/admin/audit?area=master-data', { as: admin }));
+    expect(audit.items[0]).toMatchObject({ action: 'demo-data.removed', actorId: admin.id });
+
+    expect(await json<DemoDataStatus>(t.get(DEMO, { as: admin }))).toEqual({ present: false, counts: {} });
+    const again = await expectErrorBody(await t.del(DEMO, { as: admin }), 404, 'not-found');
+    expect(again.message).toBe('There is no demo data to remove.');
+  });
+});
+
+describe('a restaurant that started without demo data', () => {
+  it('has none to remove', async () => {
+    const plain = await createTestApp();
+    try {
+      const owner = await plain.buildUser({ role: 'admin' });
+      expect(await json<DemoDataStatus>(plain.get(DEMO, { as: owner }))).toEqual({
+        present: false,
+        counts: {},
+      });
+      await expectErrorBody(await plain.del(DEMO, { as: owner }), 404, 'not-found');
+    } finally {
+      await plain.close();
+    }
+  });
+});
