@@ -1,17 +1,20 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which files each page loads (scripts/home-page-weight.ts reads it).
+    manifest: true,
   },
   server: {
     port: 5173,

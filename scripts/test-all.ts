@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 
 /**
  * `npm test`: every check the project has, in order: types, lint, unit, API, process and browser
- * tests. Each step runs even if an earlier one failed, so one run shows every failure; the exit code
- * is non-zero if any failed.
+ * tests, then what `/` loads (no back-office code). Each step runs even if an earlier one failed, so
+ * one run shows every failure; the exit code is non-zero if any failed.
  */
 const steps: [string, string][] = [
   ['type check', 'typecheck'],
@@ -12,6 +12,7 @@ const steps: [string, string][] = [
   ['API tests', 'test:api'],
   ['process tests', 'test:process'],
   ['browser tests', 'test:e2e'],
+  ['home page weight', 'weight'],
 ];
 
 const results: { name: string; ok: boolean; seconds: number }[] = [];

@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import {
@@ -202,6 +203,8 @@ describe('API documentation', () => {
   });
 });
 
+const BIG_SCRIPT = `${'console.log("Brigade serves this script compressed");\n'.repeat(200)}`;
+
 describe('the web app', () => {
   const webRoot = path.resolve('.tmp', `web-root-${process.pid}`);
 
@@ -212,6 +215,9 @@ describe('the web app', () => {
       '<!doctype html><title>Brigade</title><div id="root"></div>',
     );
     await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(path.join(webRoot, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+    await writeFile(path.join(webRoot, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(path.join(webRoot, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
     await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => rm(webRoot, { recursive: true, force: true }));
@@ -224,6 +230,26 @@ describe('the web app', () => {
     const response = await appWithWebRoot().request('/assets/index-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the Brotli or gzip copy the build made to a browser that takes it, and the file to others', async () => {
+    const app = appWithWebRoot();
+    const brotli = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('content-type')).toContain('javascript');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brotliBytes = Buffer.from(await brotli.arrayBuffer());
+    expect(brotliBytes.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    expect(brotliDecompressSync(brotliBytes).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await app.request('/assets/big-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
   });
 
   it('serves index.html for page routes, with 404 for paths no page owns', async () => {

@@ -25,13 +25,19 @@ export async function signInByForm(page: Page, user: { email: string; password: 
 }
 
 /**
- * Saves a full-page screenshot as a test artifact, under test-results/screenshots and attached to the
- * report, named `<name>-<width>x<height>.png`.
+ * Saves a screenshot as a test artifact, under test-results/screenshots and attached to the report,
+ * named `<name>-<width>x<height>.png`: the whole page, or with `viewportOnly` what the screen shows
+ * (a full-height panel or a sticky bar, which a full-page capture would misplace).
  */
-export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function saveScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { viewportOnly = false } = {},
+): Promise<void> {
   const size = page.viewportSize();
   const file = path.resolve('test-results', 'screenshots', `${name}-${size?.width}x${size?.height}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: !viewportOnly });
   await testInfo.attach(path.basename(file), { path: file, contentType: 'image/png' });
 }

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { PublicConfig } from '../../src/shared/contracts/config';
 import type { MenuItemInput } from '../../src/shared/contracts/menu';
@@ -17,18 +15,6 @@ async function coffeePhoto(): Promise<Buffer> {
     <circle cx="240" cy="180" r="130" fill="#f7f3ec"/><circle cx="240" cy="180" r="98" fill="#6f4a2d"/>
     <path d="M200 170 q40 -40 80 0 q-40 40 -80 0z" fill="#e9d8bf"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-}
-
-/**
- * Like `saveScreenshot`, but of the viewport only: the item form is a full-height panel, which a
- * full-page capture would cut off where the page behind it goes on.
- */
-async function saveViewportScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const size = page.viewportSize();
-  const file = path.resolve('test-results', 'screenshots', `${name}-${size?.width}x${size?.height}.png`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file });
-  await testInfo.attach(path.basename(file), { path: file, contentType: 'image/png' });
 }
 
 const unique = () => randomBytes(3).toString('hex');
@@ -383,9 +369,9 @@ test.describe('Menu Management', () => {
       const panel = page.getByRole('dialog', { name: 'Edit menu item' });
       await expect(panel).toBeVisible();
       await expect(panel.getByRole('img', { name: latte.name })).toHaveJSProperty('complete', true);
-      await saveViewportScreenshot(page, testInfo, 'menu-item-form');
+      await saveScreenshot(page, testInfo, 'menu-item-form', { viewportOnly: true });
       await panel.getByRole('button', { name: 'Add modifier group' }).scrollIntoViewIfNeeded();
-      await saveViewportScreenshot(page, testInfo, 'menu-item-form-groups');
+      await saveScreenshot(page, testInfo, 'menu-item-form-groups', { viewportOnly: true });
     });
   }
 });

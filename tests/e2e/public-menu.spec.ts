@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { PublicMenu } from '../../src/shared/contracts/menu';
 import { formatMoney } from '../../src/shared/money';
@@ -183,15 +181,6 @@ async function loadAllPhotos(page: Page) {
     .toBe(true);
 }
 
-/** A screenshot of what the viewport shows (not the whole page), next to the full-page ones. */
-async function saveViewportScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const size = page.viewportSize();
-  const file = path.resolve('test-results', 'screenshots', `${name}-${size?.width}x${size?.height}.png`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file });
-  await testInfo.attach(path.basename(file), { path: file, contentType: 'image/png' });
-}
-
 test.describe('public menu on /', () => {
   test('shows only the dishes shown online, with prices, tags and the sold-out state', async ({
     page,
@@ -346,7 +335,7 @@ test.describe('public menu on /', () => {
       await expect(page.getByRole('heading', { level: 2, name: menu.breakfast })).toBeInViewport();
       await page.waitForTimeout(600);
       await expect(page.getByRole('searchbox', { name: 'Search the menu' })).toBeInViewport();
-      await saveViewportScreenshot(page, testInfo, 'public-menu-scrolled');
+      await saveScreenshot(page, testInfo, 'public-menu-scrolled', { viewportOnly: true });
 
       // The page loads no other page's module (no back office).
       const pageModules = scripts.filter((script) => /-page-[\w-]+\.js$/.test(script));

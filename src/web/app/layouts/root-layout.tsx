@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { findPage } from '../../../shared/pages';
 import { CookieBanner } from '../../components/cookie-banner/cookie-banner';
@@ -7,8 +7,11 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useForgetSignedOutUser } from '../../features/auth/api/sign-out';
 import { decideAccess, navigationState } from '../access-rule';
-import { SideNav, SideNavPlaceholder } from './side-nav';
+import { SideNavPlaceholder } from './side-nav-placeholder';
 import { SiteLayout } from './site-layout';
+
+// Only staff see it: the public pages (and a guest's phone) never download it.
+const SideNav = lazy(() => import('./side-nav').then((module) => ({ default: module.SideNav })));
 
 /**
  * The app shell around every page: applies the access rule, then frames the page with the side
@@ -36,7 +39,13 @@ export function RootLayout() {
         <SiteLayout>{content}</SiteLayout>
       ) : (
         <>
-          {navigation === 'shown' && user ? <SideNav user={user} /> : <SideNavPlaceholder />}
+          {navigation === 'shown' && user ? (
+            <Suspense fallback={<SideNavPlaceholder />}>
+              <SideNav user={user} />
+            </Suspense>
+          ) : (
+            <SideNavPlaceholder />
+          )}
           <main id="main" className="min-h-dvh pt-14 md:ml-64 md:pt-0">
             {content}
           </main>
