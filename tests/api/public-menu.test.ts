@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import { type MenuItem, type PublicMenu, PublicMenuSchema } from '../../src/shared/contracts/menu';
@@ -176,6 +177,30 @@ describe('GET /api/menu/public', () => {
     expect((await t.get(PUBLIC, { headers: { 'if-none-match': `"stale", ${etag}` } })).status).toBe(304);
     expect((await t.get(PUBLIC, { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
     expect((await publicMenu()).etag).toBe(etag);
+  });
+
+  it('is sent as Brotli or gzip to a browser that takes it, the same menu in fewer bytes', async () => {
+    const plain = await t.get(PUBLIC);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+    const text = await plain.text();
+
+    const brotli = await t.get(PUBLIC, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toContain('application/json');
+    expect(brotli.headers.get('etag')).toBe(plain.headers.get('etag'));
+    const brotliBytes = Buffer.from(await brotli.arrayBuffer());
+    expect(brotliBytes.length).toBeLessThan(text.length);
+    expect(brotliDecompressSync(brotliBytes).toString()).toBe(text);
+
+    const gzip = await t.get(PUBLIC, { headers: { 'accept-encoding': 'gzip;q=1.0, br;q=0' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(text);
+
+    const identity = await t.get(PUBLIC, { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(text);
   });
 
   it('changes the ETag when a price changes, and shows the new price', async () => {
