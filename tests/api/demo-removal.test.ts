@@ -97,3 +97,24 @@ describe('a restaurant that started without demo data', () => {
     }
   });
 });
+
+describe('two removals at the same time', () => {
+  it('remove the demo once: one answer says what went, the other that there is nothing left', async () => {
+    const both = await createTestApp({ demoData: true });
+    try {
+      const owner = await both.buildUser({ role: 'admin' });
+      const answers = await Promise.all([both.del(DEMO, { as: owner }), both.del(DEMO, { as: owner })]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 404]);
+      const removal = (await answers.find((answer) => answer.status === 200)!.json()) as DemoRemoval;
+      expect(removal).toMatchObject({ kept: [] });
+      expect(removal.removed).toBeGreaterThan(80);
+      const audit = await json<Page<AuditEntry>>(
+        both.get('/api/admin/audit?area=master-data', { as: owner }),
+      );
+      expect(audit.items.filter((entry) => entry.action === 'demo-data.removed')).toHaveLength(1);
+    } finally {
+      await both.close();
+    }
+  });
+});
