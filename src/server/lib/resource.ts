@@ -26,7 +26,7 @@ export interface ResourceColumns {
   createdAt: PgColumn;
   updatedAt: PgColumn;
 }
-type ResourceTable = PgTable & ResourceColumns;
+export type ResourceTable = PgTable & ResourceColumns;
 // Rows and values are typed by each module's own table; here they only pass through.
 type Row = Record<string, unknown> & { id: string; name: string; active: boolean; createdAt: Date };
 type Values = Record<string, unknown>;
@@ -114,7 +114,8 @@ function uniqueConflict(
   return conflict(message, { issues: [{ path: known.field, message }] });
 }
 
-function describeValue(noun: string, name: string) {
+/** How messages and audit entries name one record: `supplier “Dairy Co”`. */
+export function describeValue(noun: string, name: string) {
   return `${noun} “${name}”`;
 }
 

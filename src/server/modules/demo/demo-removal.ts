@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   DEMO_RECORD_KINDS,
   type DemoDataStatus,
@@ -9,49 +8,37 @@ import {
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { findPgError, notFound } from '../../lib/errors';
+import { describeValue, type ResourceTable } from '../../lib/resource';
 import { recordAudit } from '../audit/audit.service';
 import { storedImages } from '../images/images.schema';
+import { units } from '../master-data/master-data.schema';
 import {
-  bankAccounts,
-  diningTables,
-  expenseCategories,
-  foodCategories,
-  partners,
-  suppliers,
-  units,
-} from '../master-data/master-data.schema';
-import { menuItems } from '../menu/menu.schema';
+  bankAccountResource,
+  diningTableResource,
+  expenseCategoryResource,
+  foodCategoryResource,
+  partnerResource,
+  supplierResource,
+  unitResource,
+} from '../master-data/master-data.service';
+import { menuItemResource } from '../menu/menu.service';
 import { restaurantSettings } from '../settings/settings.schema';
 import { seedRuns } from './demo.schema';
 import { DEMO_SEED_NAME } from './demo-seed';
 
-type NamedTable = PgTable & { id: PgColumn; name: PgColumn };
-
-/** Tables by kind, in the order they can be removed (what refers to others goes first). */
-const TABLES: Record<DemoRecordKind, NamedTable> = {
-  menuItems,
-  foodCategories,
-  diningTables,
-  suppliers,
-  partners,
-  expenseCategories,
-  units,
-  bankAccounts,
+/** The resource of each kind: its table, and the noun the answer names a kept record by. */
+const RESOURCES: Record<DemoRecordKind, { definition: { table: ResourceTable; noun: string } }> = {
+  menuItems: menuItemResource,
+  foodCategories: foodCategoryResource,
+  diningTables: diningTableResource,
+  suppliers: supplierResource,
+  partners: partnerResource,
+  expenseCategories: expenseCategoryResource,
+  units: unitResource,
+  bankAccounts: bankAccountResource,
 };
 
 const NOT_THERE = 'There is no demo data to remove.';
-
-/** One record of each kind, as the answer names what stayed. */
-const DEMO_RECORD_NOUNS: Record<DemoRecordKind, string> = {
-  menuItems: 'menu item',
-  foodCategories: 'food category',
-  diningTables: 'table',
-  suppliers: 'supplier',
-  partners: 'partner',
-  expenseCategories: 'expense category',
-  units: 'unit',
-  bankAccounts: 'account',
-};
 
 async function demoRun(db: Database, lock = false) {
   const query = db.select().from(seedRuns).where(eq(seedRuns.name, DEMO_SEED_NAME));
@@ -66,7 +53,7 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
   if (records) {
     for (const kind of DEMO_RECORD_KINDS) {
       const ids = records[kind];
-      const table = TABLES[kind];
+      const { table } = RESOURCES[kind].definition;
       counts[kind] = ids.length
         ? (await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).length
         : 0;
@@ -90,7 +77,7 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
     const removedAccounts: string[] = [];
 
     for (const kind of DEMO_RECORD_KINDS) {
-      const table = TABLES[kind];
+      const { table, noun } = RESOURCES[kind].definition;
       let ids = records[kind];
       if (ids.length === 0) continue;
       if (kind === 'units') {
@@ -122,7 +109,7 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
           if (kind === 'bankAccounts') removedAccounts.push(id);
         } catch (error) {
           if (findPgError(error)?.code !== '23503') throw error;
-          kept.push(`${DEMO_RECORD_NOUNS[kind]} “${row.name}”`);
+          kept.push(describeValue(noun, row.name));
         }
       }
     }
