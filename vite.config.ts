@@ -2,13 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { preloadHomePage } from './scripts/vite-preload-home.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadHomePage(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

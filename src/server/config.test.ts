@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       secure: false,
       databaseUrl: undefined,
       pollIntervalMs: 3000,
+      databaseTimeouts: { statementMs: 30_000, idleInTransactionMs: 60_000 },
       logLevel: 'info',
     });
     expect(config.dataDir).toMatch(/\/data$/);

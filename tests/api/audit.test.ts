@@ -36,7 +36,7 @@ beforeAll(async () => {
   otherAdmin = await t.buildUser({ role: 'admin', name: 'Otto Other' });
   promoted = await t.buildUser({ role: 'staff', name: 'Pia Promoted' });
 
-  expect((await t.patch('/api/settings', { name: 'Audit Cafe' }, { as: admin })).status).toBe(200);
+  expect((await t.patchLatest('/api/settings', { name: 'Audit Cafe' }, { as: admin })).status).toBe(200);
   expect(
     (await t.patch(`/api/admin/users/${promoted.id}/role`, { role: 'manager' }, { as: otherAdmin })).status,
   ).toBe(200);
@@ -135,14 +135,14 @@ describe('GET /api/admin/audit', () => {
 
   it('reads a date alone as a day in the restaurant’s time zone', async () => {
     // 23:30 UTC on the 11th is already the 12th in Tokyo.
-    await t.patch('/api/settings', { timeZone: 'Asia/Tokyo' }, { as: admin });
+    await t.patchLatest('/api/settings', { timeZone: 'Asia/Tokyo' }, { as: admin });
     try {
       const summaries = async (query: string) =>
         (await list(`?area=backup&${query}`)).items.map((e) => e.summary);
       expect(await summaries('from=2024-03-12&to=2024-03-12')).toEqual(['late']);
       expect(await summaries('from=2024-03-11&to=2024-03-11')).toEqual([]);
     } finally {
-      await t.patch('/api/settings', { timeZone: 'UTC' }, { as: admin });
+      await t.patchLatest('/api/settings', { timeZone: 'UTC' }, { as: admin });
     }
   });
 
@@ -200,5 +200,55 @@ describe('GET /api/admin/audit/actors', () => {
     const again = (await (await t.get('/api/admin/audit/actors', { as: admin })).json()) as typeof body;
     expect(again.items).toHaveLength(2);
     await t.db.delete(auditLog).where(eq(auditLog.summary, 'system'));
+  });
+});
+
+describe('entries as a person reads them', () => {
+  interface Described extends Entry {
+    actionLabel: string;
+    description: string;
+    targetId: string | null;
+  }
+
+  it('says role changes, settings and prices in words, with labels and money in the restaurant currency', async () => {
+    expect(
+      (
+        await t.patchLatest(
+          '/api/settings',
+          { taxPercent: 9, timeZone: 'America/Los_Angeles' },
+          { as: admin },
+        )
+      ).status,
+    ).toBe(200);
+    const category = await t.post('/api/food-categories', { name: 'Coffee' }, { as: admin });
+    expect(category.status).toBe(201);
+    const categoryId = ((await category.json()) as { id: string }).id;
+    const item = await t.post('/api/menu/items', { name: 'Latte', categoryId, price: 450 }, { as: admin });
+    expect(item.status, await item.clone().text()).toBe(201);
+    const itemId = ((await item.json()) as { id: string }).id;
+    expect((await t.patchLatest(`/api/menu/items/${itemId}`, { price: 475 }, { as: admin })).status).toBe(
+      200,
+    );
+
+    const items = (await list('?limit=20')).items as Described[];
+    const sentences = items.map((entry) => entry.description);
+    expect(sentences).toContain('Price of Latte: $4.50 → $4.75');
+    expect(sentences).toContain('Added the menu item Latte');
+    expect(sentences).toContain(
+      'Changed the restaurant settings: Time zone UTC → America/Los_Angeles, Tax 0% → 9%',
+    );
+    expect(sentences).toContain('Made Pia Promoted a Manager (was Staff)');
+    expect(sentences).toContain('Changed the restaurant settings: Restaurant name Brigade Cafe → Audit Cafe');
+    const price = items.find((entry) => entry.description.startsWith('Price of Latte'));
+    expect(price).toEqual(
+      expect.objectContaining({
+        action: 'menu-item.updated',
+        actionLabel: 'Menu item changed',
+        before: { price: 450 },
+        after: { price: 475 },
+      }),
+    );
+    // No field names or codes in what people read.
+    for (const sentence of sentences) expect(sentence).not.toMatch(/taxPercent|timeZone|availableToday|\{/);
   });
 });

@@ -182,6 +182,22 @@ describe('POST /api/contact', () => {
     expect(await storedCount()).toBe(0);
   });
 
+  it('tells what to enter, in the voice of every form', async () => {
+    const error = await expectErrorBody(
+      await send({ ...VALID, name: ' ', email: 'nope', subject: '', message: '' }),
+      400,
+      'invalid-argument',
+    );
+    expect(error.details).toEqual({
+      issues: expect.arrayContaining([
+        { path: 'name', message: 'enter your name' },
+        { path: 'email', message: 'enter an email address such as name@example.com' },
+        { path: 'subject', message: 'enter a subject' },
+        { path: 'message', message: 'write your message' },
+      ]),
+    });
+  });
+
   it.each(['name', 'email', 'subject', 'message'])('requires %s', async (field) => {
     const body: Record<string, unknown> = { ...VALID };
     delete body[field];

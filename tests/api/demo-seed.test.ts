@@ -159,6 +159,10 @@ describe('the demo restaurant, on', () => {
       onlineOrdering: true,
       orderAgeAmberMinutes: 10,
       orderAgeRedMinutes: 20,
+      // The cafe is in Portland: "Open now" follows its clock, not UTC.
+      timeZone: 'America/Los_Angeles',
+      locale: 'en-US',
+      currency: 'USD',
     });
     const byName = new Map(accounts.map((account) => [account.name, account.id]));
     expect(body.paymentAccounts.cash).toBe(byName.get('Cash drawer'));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/modules/auth/auth.schema';
+import { accounts, users } from '../../src/server/modules/auth/auth.schema';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 /**
@@ -12,16 +12,18 @@ let provider: OAuth2Server;
 let t: TestApp;
 let withoutGoogle: TestApp;
 let signedInAs = { sub: 'google-user-1', email: 'gina@gmail.test', name: 'Gina Google' };
+/** What the provider's ID token says about the address (`email_verified`). */
+let googleSaysVerified = true;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
   await provider.issuer.keys.generate('RS256');
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, { ...signedInAs, email_verified: true });
+    Object.assign(token.payload, { ...signedInAs, email_verified: googleSaysVerified });
   });
   provider.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
-    response.body = { ...signedInAs, email_verified: true };
+    response.body = { ...signedInAs, email_verified: googleSaysVerified };
   });
   t = await createTestApp({
     google: {
@@ -119,10 +121,108 @@ describe('Google sign-in', () => {
     expect(me.role).toBe('customer');
   });
 
+  it('keeps a provider’s overlong, multi-line name as one line of at most 100 characters, and no photo address', async () => {
+    signedInAs = {
+      sub: 'google-user-4',
+      email: 'long-name@gmail.test',
+      name: `Lengthy\nName ${'x'.repeat(300)}`,
+      picture: 'https://lh3.googleusercontent.test/photo.jpg',
+    } as typeof signedInAs;
+    const callback = await signInWithGoogle(t);
+    expect(callback.status).toBe(302);
+    expect(cookieFrom(callback)).toContain('brigade.session_token=');
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'long-name@gmail.test'));
+    expect(row?.name).toBe(`Lengthy Name ${'x'.repeat(87)}`);
+    expect(row?.name).toHaveLength(100);
+    expect(row?.image).toBeNull();
+  });
+
   it('refuses a callback with a forged state', async () => {
     const response = await t.get('/api/auth/callback/google?code=forged&state=forged');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toContain('error');
     expect(cookieFrom(response)).not.toContain('brigade.session_token=');
+  });
+
+  /** The signed-in user of a session cookie, or null when the cookie signs nobody in. */
+  async function sessionUser(cookie: string): Promise<{ email: string } | null> {
+    const response = await t.get('/api/auth/get-session', { as: { cookie } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { email: string } } | null;
+    return body?.user ?? null;
+  }
+
+  it('takes an unconfirmed account away from whoever registered the address first (pre-hijacking)', async () => {
+    // The attacker registers the victim's address with their own password and keeps a session.
+    const attacker = await t.buildUser({ email: 'victim@gmail.test', name: 'Not the victim' });
+    expect(await sessionUser(attacker.cookie)).toMatchObject({ email: 'victim@gmail.test' });
+
+    // The victim, who owns the address, signs in with Google for the first time.
+    googleSaysVerified = true;
+    signedInAs = { sub: 'google-victim', email: 'victim@gmail.test', name: 'Victor Victim' };
+    const callback = await signInWithGoogle(t);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/?signedIn=google');
+    const victimSession = cookieFrom(callback);
+    expect(await sessionUser(victimSession)).toMatchObject({ email: 'victim@gmail.test' });
+
+    // The attacker's way back in is gone: the password, and the session they held.
+    const passwordSignIn = await t.post('/api/auth/sign-in/email', {
+      email: 'victim@gmail.test',
+      password: attacker.password,
+    });
+    expect(passwordSignIn.status).toBe(401);
+    expect(await sessionUser(attacker.cookie)).toBeNull();
+
+    // Same account (linked, not a second one), now confirmed, with only the Google sign-in left.
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'victim@gmail.test'));
+    expect(row?.id).toBe(attacker.id);
+    expect(row?.emailVerified).toBe(true);
+    const ways = await t.db.select().from(accounts).where(eq(accounts.userId, attacker.id));
+    expect(ways.map((way) => way.providerId)).toEqual(['google']);
+    // The victim's session keeps working after the link.
+    expect(await sessionUser(victimSession)).toMatchObject({ email: 'victim@gmail.test' });
+  });
+
+  it('keeps the password and sessions of a confirmed account when Google is linked to it', async () => {
+    const owner = await t.buildUser({ email: 'owner-confirmed@gmail.test' });
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+
+    googleSaysVerified = true;
+    signedInAs = { sub: 'google-owner-confirmed', email: 'owner-confirmed@gmail.test', name: 'Olga' };
+    const callback = await signInWithGoogle(t);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/?signedIn=google');
+    expect(await sessionUser(cookieFrom(callback))).toMatchObject({ email: 'owner-confirmed@gmail.test' });
+
+    expect(await sessionUser(owner.cookie)).toMatchObject({ email: 'owner-confirmed@gmail.test' });
+    expect(typeof (await t.signIn(owner.email, owner.password))).toBe('string');
+    const ways = await t.db.select().from(accounts).where(eq(accounts.userId, owner.id));
+    expect(ways.map((way) => way.providerId).sort()).toEqual(['credential', 'google']);
+  });
+
+  it('refuses to link when Google does not vouch for the address, and leaves the account alone', async () => {
+    const unconfirmed = await t.buildUser({ email: 'unvouched@gmail.test' });
+    const confirmed = await t.buildUser({ email: 'unvouched-confirmed@gmail.test' });
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, confirmed.id));
+
+    googleSaysVerified = false;
+    try {
+      for (const [index, existing] of [unconfirmed, confirmed].entries()) {
+        signedInAs = { sub: `google-unvouched-${index}`, email: existing.email, name: 'Somebody' };
+        const callback = await signInWithGoogle(t);
+        expect(callback.status).toBe(302);
+        expect(callback.headers.get('location')).toContain('error');
+        expect(cookieFrom(callback)).not.toContain('brigade.session_token=');
+
+        expect(await sessionUser(existing.cookie)).toMatchObject({ email: existing.email });
+        const ways = await t.db.select().from(accounts).where(eq(accounts.userId, existing.id));
+        expect(ways.map((way) => way.providerId)).toEqual(['credential']);
+      }
+      const [row] = await t.db.select().from(users).where(eq(users.id, unconfirmed.id));
+      expect(row?.emailVerified).toBe(false);
+    } finally {
+      googleSaysVerified = true;
+    }
   });
 });

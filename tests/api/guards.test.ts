@@ -46,7 +46,7 @@ const calls: GuardedCall[] = [
   },
   {
     name: 'PATCH /api/settings (admin)',
-    call: (u) => t.patch('/api/settings', { name: 'Guarded Cafe' }, { as: u }),
+    call: (u) => t.patchLatest('/api/settings', { name: 'Guarded Cafe' }, { as: u }),
     allowed: ['admin'],
     status: 200,
   },
@@ -79,7 +79,7 @@ describe('a wrong role changes nothing', () => {
   it('leaves the settings as they were after a refused PATCH', async () => {
     const before = await (await t.get('/api/settings', { as: as.admin })).json();
     await expectErrorBody(
-      await t.patch('/api/settings', { name: 'Hijacked' }, { as: as.staff }),
+      await t.patchLatest('/api/settings', { name: 'Hijacked' }, { as: as.staff }),
       403,
       'permission-denied',
     );

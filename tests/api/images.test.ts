@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOADS_PER_USER, TOO_MANY_UPLOADS } from '../../src/server/modules/images/image-upload';
 import {
   matchesIfNoneMatch,
   NOT_A_PICTURE,
@@ -50,6 +51,49 @@ describe('storeImage', () => {
     png.writeUInt32BE(20_000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
     await expect(processImage(png, 512)).rejects.toMatchObject({ status: 400, message: PICTURE_TOO_LARGE });
+  });
+});
+
+describe('parallel uploads', () => {
+  /** A real 49-megapixel PNG (compresses to under 1 MB, takes a while to decode). */
+  const bigPicture = () => solid(7000, 7000).png().toBuffer();
+  const upload = (user: { cookie: string }, bytes: Buffer) => {
+    const form = new FormData();
+    form.set('photo', new File([new Uint8Array(bytes)], 'photo.png', { type: 'image/png' }));
+    return t.request('/api/account/photo', { method: 'POST', body: form }, { as: user });
+  };
+
+  it('lets one user have only two uploads in progress; the rest are 429 at once', async () => {
+    const user = await t.buildUser();
+    const bytes = await bigPicture();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => upload(user, bytes)));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    const refused = responses.find((response) => response.status === 429) as Response;
+    expect((await expectErrorBody(refused, 429, 'resource-exhausted')).message).toBe(TOO_MANY_UPLOADS);
+    expect(MAX_UPLOADS_PER_USER).toBe(2);
+    // Once those are done, the next one is taken again.
+    expect((await upload(user, bytes)).status).toBe(200);
+  });
+
+  it('makes other users wait their turn for the decoder rather than refusing them', async () => {
+    const [first, second, third] = await Promise.all([t.buildUser(), t.buildUser(), t.buildUser()]);
+    const bytes = await bigPicture();
+    const responses = await Promise.all(
+      [first, second, third].flatMap((user) => [upload(user, bytes), upload(user, bytes)]),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('refuses a picture over 50 megapixels before decoding it', async () => {
+    const png = Buffer.from(await solid(10, 10).png().toBuffer());
+    png.writeUInt32BE(7100, 16);
+    png.writeUInt32BE(7100, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    const user = await t.buildUser();
+    const error = await expectErrorBody(await upload(user, png), 400, 'invalid-argument');
+    expect(error).toMatchObject({ message: PICTURE_TOO_LARGE, details: { issues: [{ path: 'photo' }] } });
+    expect(PICTURE_TOO_LARGE).toMatch(/50 megapixels/);
   });
 });
 

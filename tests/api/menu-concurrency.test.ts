@@ -72,7 +72,7 @@ describe('at the same time', () => {
     ).json()) as MenuItem;
     for (let price = 501; price <= 520; price++) {
       const [changed] = await Promise.all([
-        t.patch(`/api/menu/items/${item.id}`, { price }, { as: admin }),
+        t.patchLatest(`/api/menu/items/${item.id}`, { price }, { as: admin }),
         t.get('/api/menu/public'),
       ]);
       expect(changed.status).toBe(200);

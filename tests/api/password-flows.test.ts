@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/modules/auth/auth.schema';
-import { latestMessage, linkIn } from '../support/outbox';
+import { latestMessage, linkIn, waitForMessage } from '../support/outbox';
 import { cookieFrom, createTestApp, expectErrorBody, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ describe('forgot password', () => {
   it('e-mails a link to /auth/reset-password that sets a new password once', async () => {
     const user = await t.buildUser();
     expect((await requestReset(user.email)).status).toBe(200);
-    const message = await latestMessage(t.db, user.email, 'reset-password');
+    const message = await waitForMessage(t.db, user.email, 'reset-password');
     expect(message?.subject).toBe('Reset your Brigade Cafe password');
     const link = linkIn(message!.body);
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/auth/reset-password');
@@ -64,7 +64,7 @@ describe('forgot password', () => {
   it('enforces the password policy on the new password', async () => {
     const user = await t.buildUser();
     await requestReset(user.email);
-    const token = linkIn((await latestMessage(t.db, user.email, 'reset-password'))!.body).searchParams.get(
+    const token = linkIn((await waitForMessage(t.db, user.email, 'reset-password'))!.body).searchParams.get(
       'token',
     )!;
     await expectErrorBody(
@@ -96,6 +96,27 @@ describe('password change', () => {
     expect(await t.signIn(user.email, 'changed-pw-1')).toContain('brigade.session_token=');
   });
 
+  it('limits guesses of the current password per user: the eleventh within 15 minutes is refused', async () => {
+    const user = await t.buildUser();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      // Each from another client address (the test app's default): the limit is the user's.
+      const wrong = await t.post(
+        '/api/auth/change-password',
+        { currentPassword: `guess-${attempt}`, newPassword: 'changed-pw-1' },
+        { as: user },
+      );
+      expect(wrong.status).toBe(400);
+    }
+    const blocked = await t.post(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword: 'changed-pw-1' },
+      { as: user },
+    );
+    await expectErrorBody(blocked, 429, 'resource-exhausted');
+    // Nothing changed: the old password still signs in.
+    expect(await t.signIn(user.email, user.password)).toContain('brigade.session_token=');
+  });
+
   it('needs a session', async () => {
     const response = await t.post('/api/auth/change-password', {
       currentPassword: 'a',
@@ -106,7 +127,7 @@ describe('password change', () => {
 });
 
 describe('sign-in limits', () => {
-  it('refuses the eleventh sign-in attempt on one account within 15 minutes, even with the right password', async () => {
+  it('asks for the human check after ten failures on one account, instead of locking the owner out', async () => {
     // Signed up directly: buildUser would spend one sign-in of the budget.
     const user = { email: 'limited@test.brigade', password: 'limited-1' };
     expect((await t.signUp({ name: 'Limited', ...user })).status).toBe(200);
@@ -117,8 +138,43 @@ describe('sign-in limits', () => {
       });
       expect(response.status).toBe(401);
     }
+    // Without the check, even the right password is refused, and the answer says what is needed.
     const blocked = await t.post('/api/auth/sign-in/email', { email: user.email, password: user.password });
-    await expectErrorBody(blocked, 429, 'resource-exhausted');
+    const error = await expectErrorBody(blocked, 429, 'resource-exhausted');
+    expect(error.details).toMatchObject({ reason: 'HUMAN_CHECK_REQUIRED' });
+    expect(error.message).toMatch(/check that you are human/);
+    // A guesser with a solved check still fails on a wrong password, and a check is good once.
+    const check = await t.humanCheck();
+    const guess = await t.post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'wrong-again' },
+      { headers: { 'x-human-check': check } },
+    );
+    await expectErrorBody(guess, 401, 'unauthenticated');
+    const reused = await t.post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { headers: { 'x-human-check': check } },
+    );
+    await expectErrorBody(reused, 400, 'invalid-argument');
+    // The owner, with a fresh check and the right password, gets in.
+    const owner = await t.post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password },
+      { headers: { 'x-human-check': await t.humanCheck() } },
+    );
+    expect(owner.status).toBe(200);
+    expect(cookieFrom(owner)).toContain('brigade.session_token=');
+  });
+
+  it('asks for the human check on a phone number after ten wrong codes', async () => {
+    const phoneNumber = '+15550001010';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await t.post('/api/auth/phone-number/verify', { phoneNumber, code: '000000' });
+    }
+    const blocked = await t.post('/api/auth/phone-number/verify', { phoneNumber, code: '123456' });
+    const error = await expectErrorBody(blocked, 429, 'resource-exhausted');
+    expect(error.details).toMatchObject({ reason: 'HUMAN_CHECK_REQUIRED' });
   });
 
   it('never limits successful sign-ins (staff at a shared tablet)', async () => {
@@ -188,13 +244,15 @@ describe('sign-up checks', () => {
       callbackURL: '/account',
     });
     expect(response.status).toBe(200);
-    const message = await latestMessage(t.db, 'vera@test.brigade', 'verify-email');
+    const message = await waitForMessage(t.db, 'vera@test.brigade', 'verify-email');
     const link = linkIn(message!.body);
     const followed = await t.get(`${link.pathname}${link.search}`);
     expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe('/account');
     const [row] = await t.db.select().from(users).where(eq(users.email, 'vera@test.brigade'));
     expect(row?.emailVerified).toBe(true);
-    expect(cookieFrom(followed)).toContain('brigade.session_token=');
+    // The link confirms the address only: whoever clicks it is not signed in (account pre-hijacking).
+    expect(followed.headers.getSetCookie().some((line) => /session_token=[^;]/.test(line))).toBe(false);
   });
 });
 
@@ -232,7 +290,7 @@ describe('a reset link proves the address', () => {
   it('marks the e-mail verified once a password is set through it', async () => {
     const user = await t.buildUser();
     await requestReset(user.email);
-    const token = linkIn((await latestMessage(t.db, user.email, 'reset-password'))!.body).searchParams.get(
+    const token = linkIn((await waitForMessage(t.db, user.email, 'reset-password'))!.body).searchParams.get(
       'token',
     )!;
     expect((await t.post('/api/auth/reset-password', { token, newPassword: 'proved-it-1' })).status).toBe(

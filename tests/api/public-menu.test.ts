@@ -60,8 +60,9 @@ async function item(
 }
 
 async function change(path: string, body: Record<string, unknown>) {
-  const response = await t.patch(path, body, { as: admin });
+  const response = await t.patchLatest(path, body, { as: admin });
   expect(response.status, await response.clone().text()).toBe(200);
+  await t.liveSettled();
 }
 
 async function publicMenu(headers: Record<string, string> = {}) {
@@ -235,6 +236,7 @@ describe('GET /api/menu/public', () => {
     let { etag } = await publicMenu();
     for (const step of steps) {
       await step();
+      await t.liveSettled();
       const next = await publicMenu();
       expect(next.etag).not.toBe(etag);
       etag = next.etag;

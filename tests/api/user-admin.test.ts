@@ -89,6 +89,10 @@ describe('who may use User Management', () => {
       name: 'POST password-reset',
       call: (u) => t.post(`/api/admin/users/${target.id}/password-reset`, undefined, { as: u }),
     },
+    {
+      name: 'POST invitation',
+      call: (u) => t.post(`/api/admin/users/${target.id}/invitation`, undefined, { as: u }),
+    },
   ];
 
   it.each(actions)('$name: 401 for an anonymous caller', async ({ call }) => {
@@ -154,6 +158,8 @@ describe('GET /api/admin/users', () => {
         email: null,
         phoneNumber: '+15550001234',
         lastSeenAt: null,
+        // A phone account signs in with a code: never "Invited", even without a password.
+        invitationPending: false,
       }),
     ]);
     const customer = (await (
@@ -169,6 +175,7 @@ describe('GET /api/admin/users', () => {
       emailVerified: false,
       createdAt: expect.any(String),
       lastSeenAt: expect.any(String),
+      invitationPending: false,
     });
   });
 
@@ -345,6 +352,110 @@ describe('adding a staff member', () => {
   });
 });
 
+describe('a pending invitation', () => {
+  async function invite(email: string) {
+    const response = await createStaff({ name: 'Ivy Invited', email, role: 'staff' });
+    expect(response.status).toBe(201);
+    return (await response.json()) as AdminUserBody;
+  }
+  const resend = (id: string, by: TestUser = admin) =>
+    t.post(`/api/admin/users/${id}/invitation`, undefined, { as: by });
+
+  it('shows as pending until the invitation is accepted, in the list and the record', async () => {
+    const created = await invite('ivy.pending@test.brigade');
+    expect(created.invitationPending).toBe(true);
+    const listed = async () => {
+      const page = (await (
+        await t.get('/api/admin/users?group=staff&search=ivy.pending', { as: admin })
+      ).json()) as Page;
+      return page.items[0]!;
+    };
+    expect((await listed()).invitationPending).toBe(true);
+    // People who can sign in are not pending: a password, or a phone account.
+    expect(
+      ((await (await t.get(`/api/admin/users/${admin.id}`, { as: admin })).json()) as AdminUserBody)
+        .invitationPending,
+    ).toBe(false);
+
+    await acceptInvitation('ivy.pending@test.brigade', 'ivy-password-1');
+    expect((await listed()).invitationPending).toBe(false);
+    const record = (await (
+      await t.get(`/api/admin/users/${created.id}`, { as: admin })
+    ).json()) as AdminUserBody;
+    expect(record.invitationPending).toBe(false);
+  });
+
+  it('puts the address in the invitation link, so the page can sign the new member in', async () => {
+    await invite('ivy.link@test.brigade');
+    const message = await latestMessage(t.db, 'ivy.link@test.brigade', 'invitation');
+    expect(linkIn(message!.body).searchParams.get('email')).toBe('ivy.link@test.brigade');
+  });
+
+  it('resends: a new link that works, the old one no longer does, and an audit entry that reads well', async () => {
+    const created = await invite('ivy.resend@test.brigade');
+    const first = linkIn((await latestMessage(t.db, 'ivy.resend@test.brigade', 'invitation'))!.body);
+    const response = await resend(created.id);
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ sent: true });
+    const second = linkIn((await latestMessage(t.db, 'ivy.resend@test.brigade', 'invitation'))!.body);
+    expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
+
+    const old = await t.post('/api/auth/reset-password', {
+      token: first.searchParams.get('token'),
+      newPassword: 'ivy-password-1',
+    });
+    await expectErrorBody(old, 400, 'invalid-argument');
+    const accepted = await t.post('/api/auth/reset-password', {
+      token: second.searchParams.get('token'),
+      newPassword: 'ivy-password-1',
+    });
+    expect(accepted.status).toBe(200);
+
+    const [entry] = await auditRows(created.id, 'user.invitation-resent');
+    expect(entry).toEqual(expect.objectContaining({ actorId: admin.id, area: 'users' }));
+    const audit = (await (await t.get('/api/admin/audit?area=users', { as: admin })).json()) as {
+      items: { action: string; targetId: string; description: string; actionLabel: string }[];
+    };
+    const listed = audit.items.find(
+      (item) => item.action === 'user.invitation-resent' && item.targetId === created.id,
+    );
+    expect(listed).toEqual(
+      expect.objectContaining({
+        actionLabel: 'Invitation sent again',
+        description: 'Sent Ivy Invited a new invitation',
+      }),
+    );
+  });
+
+  it('refuses with 409 once the invitation was accepted, and sends nothing', async () => {
+    const created = await invite('ivy.accepted@test.brigade');
+    await acceptInvitation('ivy.accepted@test.brigade', 'ivy-password-1');
+    const before = await t.db.select().from(devOutbox);
+    const error = await expectErrorBody(await resend(created.id), 409, 'aborted');
+    expect(error.message).toBe(
+      'Ivy Invited has already accepted the invitation and can sign in. Send a password reset instead.',
+    );
+    expect(await t.db.select().from(devOutbox)).toHaveLength(before.length);
+    // Someone who signed up with a password was never invited.
+    await expectErrorBody(await resend(as.staff!.id), 409, 'aborted');
+  });
+
+  it('refuses a disabled invitee with 409, and an unknown id with 404', async () => {
+    const created = await invite('ivy.disabled@test.brigade');
+    expect((await t.post(`/api/admin/users/${created.id}/disable`, undefined, { as: admin })).status).toBe(
+      200,
+    );
+    await expectErrorBody(await resend(created.id), 409, 'aborted');
+    await expectErrorBody(await resend('00000000-0000-4000-8000-000000000000'), 404, 'not-found');
+  });
+
+  it('limits resends per person: the sixth within an hour is 429', async () => {
+    const created = await invite('ivy.limit@test.brigade');
+    for (let attempt = 0; attempt < 5; attempt++) expect((await resend(created.id)).status).toBe(202);
+    await expectErrorBody(await resend(created.id), 429, 'resource-exhausted');
+  });
+});
+
 describe('changing a role', () => {
   it('takes effect on the user’s next request and is audited with before and after', async () => {
     const user = await t.buildUser({ role: 'staff' });
@@ -428,8 +539,8 @@ describe('disabling and enabling', () => {
       expect.objectContaining({
         actorId: admin.id,
         before: { disabled: false },
-        // Sign-up, buildUser's sign-in and the second sign-in above.
-        after: { disabled: true, endedSessions: 3 },
+        // buildUser's sign-in and the second sign-in above (sign-up itself does not sign in).
+        after: { disabled: true, endedSessions: 2 },
       }),
     );
 
@@ -620,6 +731,7 @@ describe('the OpenAPI document', () => {
       'post /api/admin/users',
       'post /api/admin/users/{id}/disable',
       'post /api/admin/users/{id}/enable',
+      'post /api/admin/users/{id}/invitation',
       'post /api/admin/users/{id}/password-reset',
     ]);
     expect(tagged('Audit Log').sort()).toEqual(['get /api/admin/audit', 'get /api/admin/audit/actors']);

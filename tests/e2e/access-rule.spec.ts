@@ -1,17 +1,10 @@
 import { expect, test } from './fixtures';
-import { signInByApi, signInByForm } from './helpers';
+import { holdSessionCheck, signInByApi, signInByForm } from './helpers';
 import { E2E_USERS } from './users';
 
 test.describe('the access rule', () => {
   test('shows a full-screen spinner while the session loads', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/auth/get-session', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSessionCheck(page);
     await page.goto('/orders');
     await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
     release();

@@ -15,7 +15,9 @@ test('the API reference renders under the CSP with nothing loaded from elsewhere
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
   });
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Brigade API/ })).toBeVisible();
+  // Swagger UI renders the whole document (about a hundred operations) before its heading shows; on a
+  // busy two-core machine that has taken longer than the default 7 s.
+  await expect(page.getByRole('heading', { name: /Brigade API/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('/api/health').first()).toBeVisible();
   expect(foreign).toEqual([]);
   expect(cspViolations).toEqual([]);

@@ -41,3 +41,19 @@ export async function saveScreenshot(
   await page.screenshot({ path: file, fullPage: !viewportOnly });
   await testInfo.attach(path.basename(file), { path: file, contentType: 'image/png' });
 }
+
+/**
+ * Holds every `get-session` request of the page until the returned function is called, so a test can
+ * see what the page shows while the session is still loading.
+ */
+export async function holdSessionCheck(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/get-session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

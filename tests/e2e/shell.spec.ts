@@ -144,10 +144,13 @@ test.describe('sign-up and sign-in', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a wrong password shows the server’s message', async ({ page }) => {
+  test('a wrong password shows the server’s message, in a toast and on the password field', async ({
+    page,
+  }) => {
     await page.goto('/auth/signin');
     await signInByForm(page, { ...E2E_USERS.staff, password: 'wrong-password' });
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByRole('status').getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Invalid email or password');
     await expect(page).toHaveURL('/auth/signin');
   });
 });

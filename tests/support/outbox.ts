@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { devOutbox } from '../../src/server/modules/messaging/messaging.schema';
+import { until } from './until';
 
 /** The newest development-outbox message to `recipient` for `purpose`, or undefined. */
 export async function latestMessage(db: Database, recipient: string, purpose: string) {
@@ -25,4 +26,9 @@ export function codeIn(body: string): string {
   const match = /\b(\d{6})\b/.exec(body);
   if (!match) throw new Error(`no code in: ${body}`);
   return match[1]!;
+}
+
+/** Like `latestMessage`, but waits up to `timeoutMs` for it (see `until`). */
+export function waitForMessage(db: Database, recipient: string, purpose: string, timeoutMs = 5000) {
+  return until(() => latestMessage(db, recipient, purpose), timeoutMs);
 }

@@ -3,6 +3,7 @@ export * from '../modules/audit/audit.schema';
 export * from '../modules/auth/auth.schema';
 export * from '../modules/contact/contact.schema';
 export * from '../modules/demo/demo.schema';
+export * from '../modules/events/events.schema';
 export * from '../modules/images/images.schema';
 export * from '../modules/master-data/master-data.schema';
 export * from '../modules/menu/menu.schema';

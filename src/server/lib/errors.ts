@@ -112,7 +112,10 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
         ),
       };
     }
-    if (pg.code === '22P02' || pg.code === '22003' || pg.code === '23514' || pg.code === '22001') {
+    // Bad text representation, numeric/date-time out of range, check constraint, too long, bad date
+    // format, NUL in text: values a request carried, never faults of ours. The schemas refuse them
+    // first, naming the field; this is the net under them.
+    if (['22P02', '22003', '22008', '22007', '23514', '22001', '22021', '22P05'].includes(pg.code)) {
       return { status: 400, body: errorBody(400, 'A value in the request is not valid.') };
     }
     if (pg.code === '40001' || pg.code === '40P01') {

@@ -12,6 +12,11 @@ export interface AdminUser {
   emailVerified: boolean;
   createdAt: string;
   lastSeenAt: string | null;
+  /**
+   * Invited and not yet accepted: no password set and no Google account linked, so the person has
+   * never been able to sign in. User Management shows "Invited" and offers "Resend invitation".
+   */
+  invitationPending: boolean;
 }
 
 /** Roles an admin may give a new team member. */

@@ -12,8 +12,8 @@ export const AUDIT_AREAS = [
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
-/** One entry of `GET /api/admin/audit`. */
-export interface AuditEntry {
+/** One entry as stored in the audit log. */
+export interface StoredAuditEntry {
   id: string;
   actorId: string | null;
   actorEmail: string | null;
@@ -26,4 +26,15 @@ export interface AuditEntry {
   after: unknown;
   ipAddress: string | null;
   createdAt: string;
+}
+
+/**
+ * One entry of `GET /api/admin/audit`: as stored, plus what a person reads (built when read, from
+ * before and after with the field labels of `field-labels.ts`; see `shared/audit-description.ts`).
+ */
+export interface AuditEntry extends StoredAuditEntry {
+  /** "Role changed", "Menu item changed". */
+  actionLabel: string;
+  /** "Made Dana Staff a Manager (was Staff)", "Price of Latte: $4.50 → $4.75". */
+  description: string;
 }

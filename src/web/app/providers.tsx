@@ -10,7 +10,8 @@ function AuthStateEffects() {
 }
 
 /**
- * Server state (TanStack Query) and toasts. Seed section 9: toasts sit top right; success lasts 3 s
+ * Server state (TanStack Query) and toasts. Seed section 9: toasts sit top right (on phones below the
+ * top bar, `.app-toaster` in styles.css, so they never cover its menu button); success lasts 3 s
  * in the shell; react-hot-toast's own defaults give the rest (blank, error and custom 4 s, loading
  * until dismissed, at most 20 at once: its TOAST_LIMIT).
  */
@@ -20,7 +21,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthStateEffects />
       {children}
-      <Toaster position="top-right" toastOptions={{ success: { duration: 3000 } }} />
+      <Toaster
+        position="top-right"
+        containerClassName="app-toaster"
+        toastOptions={{ success: { duration: 3000 } }}
+      />
     </QueryClientProvider>
   );
 }

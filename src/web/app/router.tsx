@@ -12,6 +12,8 @@ const legalPage: LazyPage = () =>
   import('../pages/legal-page').then((module) => ({ Component: module.LegalPage }));
 const notAvailablePage: LazyPage = () =>
   import('../pages/not-available-page').then((module) => ({ Component: module.NotAvailablePage }));
+const notFoundPage: LazyPage = () =>
+  import('../pages/not-found-page').then((module) => ({ Component: module.NotFoundPage }));
 
 /** Pages built so far, by pattern of the shared table; every other page says it is not available yet. */
 const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
@@ -42,23 +44,30 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/admin-audit-page').then((module) => ({ Component: module.AdminAuditPage })),
 };
 
+/**
+ * Built admin pages that have no sub-pages of their own: `/menu/nope` is a 404 (in the staff frame,
+ * after the access rule of `/menu`), not the menu under a wrong address.
+ */
+const WITHOUT_SUB_PAGES: ReadonlySet<string> = new Set(['/menu', '/admin/users', '/admin/audit']);
+
 /** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */
-const pageRoutes: RouteObject[] = PAGES.map((page) => ({
-  path: page.withSubPaths ? `${page.pattern}/*` : page.pattern,
-  lazy: BUILT_PAGES[page.pattern] ?? notAvailablePage,
-}));
+const pageRoutes: RouteObject[] = PAGES.flatMap((page): RouteObject[] => {
+  const lazy = BUILT_PAGES[page.pattern] ?? notAvailablePage;
+  if (!page.withSubPaths) return [{ path: page.pattern, lazy }];
+  if (WITHOUT_SUB_PAGES.has(page.pattern)) {
+    return [
+      { path: page.pattern, lazy },
+      { path: `${page.pattern}/*`, lazy: notFoundPage },
+    ];
+  }
+  return [{ path: `${page.pattern}/*`, lazy }];
+});
 
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
     HydrateFallback: FullScreenSpinner,
     ErrorBoundary: RouteErrorPage,
-    children: [
-      ...pageRoutes,
-      {
-        path: '*',
-        lazy: () => import('../pages/not-found-page').then((module) => ({ Component: module.NotFoundPage })),
-      },
-    ],
+    children: [...pageRoutes, { path: '*', lazy: notFoundPage }],
   },
 ]);

@@ -69,6 +69,9 @@ export function safeCallbackPath(
   }
   if (url.origin !== origin) return null;
   if (SIGN_IN_PAGES.includes(url.pathname)) return null;
+  // Dot segments can normalize into a protocol-relative path (`/.//evil.example` → `//evil.example`),
+  // which the router would treat as another site: judge the result, not only what was given.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -4,7 +4,7 @@ import { inputToMinor } from '../../shared/money';
 import { validateWithSchema } from './use-schema-form';
 
 const schema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty'),
+  name: z.string().trim().min(1, 'enter a name'),
   price: z.number().int('must be a whole number').min(0, 'must not be negative'),
 });
 
@@ -27,7 +27,7 @@ describe('validateWithSchema', () => {
   it('names each wrong field with a sentence, conversion problems included', () => {
     const result = validateWithSchema(schema, { name: ' ', price: 'abc' }, convert);
     expect(result.input).toBeNull();
-    expect(result.errors).toEqual({ name: 'Must not be empty.', price: 'Enter an amount such as 4.50.' });
+    expect(result.errors).toEqual({ name: 'Enter a name.', price: 'Enter an amount such as 4.50.' });
   });
 
   it('keeps the path of nested fields', () => {

@@ -8,6 +8,7 @@ import { SearchBox } from '../components/ui/search-box';
 import { useSession } from '../features/auth/api/get-session';
 import type { AdminUser, UserGroup } from '../features/users/api/types';
 import { AddStaffDialog } from '../features/users/components/add-staff-dialog';
+import { ConfirmRoleDialog, type PendingRoleChange } from '../features/users/components/confirm-role-dialog';
 import { ConfirmStatusDialog } from '../features/users/components/confirm-status-dialog';
 import { UsersList } from '../features/users/components/users-list';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -27,6 +28,7 @@ export function AdminUsersPage() {
   const search = useDebouncedValue(searchInput.trim(), 300);
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<AdminUser | null>(null);
+  const [roleChange, setRoleChange] = useState<PendingRoleChange | null>(null);
   const panelId = useId();
 
   function selectTab(next: UserGroup) {
@@ -91,11 +93,18 @@ export function AdminUsersPage() {
         aria-label={group === 'staff' ? 'Staff' : 'Customers'}
         className="mt-6"
       >
-        <UsersList group={group} search={search} currentUserId={user?.id} onToggleDisabled={setToggling} />
+        <UsersList
+          group={group}
+          search={search}
+          currentUserId={user?.id}
+          onToggleDisabled={setToggling}
+          onChangeRole={(target, role) => setRoleChange({ user: target, role })}
+        />
       </div>
 
       <AddStaffDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmStatusDialog user={toggling} onClose={() => setToggling(null)} />
+      <ConfirmRoleDialog change={roleChange} onClose={() => setRoleChange(null)} />
     </div>
   );
 }

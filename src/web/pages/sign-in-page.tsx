@@ -9,6 +9,16 @@ import { useConfig } from '../features/config/api/get-config';
 import { paths, withCallbackUrl } from '../lib/paths';
 import { AuthCard } from './auth-card';
 
+/**
+ * Whether the user came from the link in a confirmation e-mail without being signed in: the link
+ * confirms the address but signs nobody in, so it leads to `/account?verified=1` and from there here.
+ */
+function cameFromConfirmedLink(callbackUrl: string | null): boolean {
+  if (!callbackUrl?.startsWith('/')) return false;
+  const params = new URL(callbackUrl, window.location.origin).searchParams;
+  return params.get('verified') === '1' && !params.has('error');
+}
+
 /** `/login` and `/auth/signin`: e-mail and password, Google (when configured) or phone with a code. */
 export function SignInPage() {
   const config = useConfig();
@@ -36,6 +46,11 @@ export function SignInPage() {
       }
     >
       <DocumentTitle title="Sign in" />
+      {cameFromConfirmedLink(callbackUrl) ? (
+        <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          Your e-mail address is confirmed. Sign in to continue.
+        </p>
+      ) : null}
       <SignInMethods
         google={config.data?.signInMethods.google ?? false}
         email={

@@ -1,13 +1,15 @@
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { describeAuditEntry } from '../../../shared/audit-description';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { users } from '../auth/auth.schema';
 import { getSettings } from '../settings/settings.service';
 import { auditLog } from './audit.schema';
-import { type AuditArea, type AuditEntry, listAudit } from './audit.service';
+import { type AuditArea, type AuditEntry, listAudit, type StoredAuditEntry } from './audit.service';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The UTC offset of `timeZone` at `instant`, in milliseconds (positive east of Greenwich). */
 function zoneOffset(instant: number, timeZone: string): number {
@@ -76,7 +78,37 @@ export async function searchAudit(
       issues: [{ path: 'from', message: 'must not be after to' }],
     });
   }
-  return listAudit(db, { ...input, from, to });
+  const page = await listAudit(db, { ...input, from, to });
+  return { items: await describeEntries(db, page.items), nextCursor: page.nextCursor };
+}
+
+/**
+ * Adds what a person reads to each entry, built now from its before and after: money in the
+ * restaurant's current currency, and a user's current name where the entry itself does not carry it.
+ */
+async function describeEntries(db: Database, entries: StoredAuditEntry[]): Promise<AuditEntry[]> {
+  if (entries.length === 0) return [];
+  const { currency, locale } = await getSettings(db);
+  const userIds = [
+    ...new Set(
+      entries
+        .filter((entry) => entry.targetType === 'user' && entry.targetId)
+        .map((entry) => entry.targetId as string),
+    ),
+  ].filter((id) => UUID.test(id));
+  const names = new Map<string, string>();
+  if (userIds.length > 0) {
+    const rows = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return entries.map((entry) => {
+    const targetName = entry.targetType === 'user' && entry.targetId ? names.get(entry.targetId) : null;
+    const { actionLabel, sentence } = describeAuditEntry({ ...entry, targetName }, { currency, locale });
+    return { ...entry, actionLabel, description: sentence };
+  });
 }
 
 export interface AuditActor {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { requireActor } from '../../lib/auth-guards';
+import { DATE_RANGE_MESSAGE, isQueryDateInRange } from '../../lib/date-range';
 import { listFilter, PaginationQuerySchema, pageSchema } from '../../lib/pagination';
 import { createRouter, defineRoute } from '../../lib/router';
 import { AUDIT_AREAS } from './audit.service';
@@ -20,6 +21,7 @@ const dateOrDateTime = (description: string) =>
         z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success,
       DATE_OR_DATETIME_MESSAGE,
     )
+    .refine(isQueryDateInRange, DATE_RANGE_MESSAGE)
     .optional()
     .openapi({ description, example: '2025-03-01' });
 
@@ -30,7 +32,14 @@ const AuditEntrySchema = z
     actorEmail: z.string().nullable(),
     area: z.string(),
     action: z.string().openapi({ example: 'user.role-changed' }),
-    summary: z.string(),
+    summary: z.string().openapi({ description: 'The summary stored when the change was made' }),
+    actionLabel: z.string().openapi({ description: 'The action in words', example: 'Role changed' }),
+    description: z.string().openapi({
+      description:
+        'The entry as a sentence, built when read from before and after with the field labels and the ' +
+        'restaurant currency',
+      example: 'Price of Latte: $4.50 → $4.75',
+    }),
     targetType: z.string().nullable(),
     targetId: z.string().nullable(),
     before: z.unknown().openapi({ description: 'The changed values before, or null' }),

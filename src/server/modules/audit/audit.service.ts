@@ -1,11 +1,16 @@
 import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { AuditArea, AuditEntry } from '../../../shared/contracts/audit';
+import type { AuditArea, StoredAuditEntry } from '../../../shared/contracts/audit';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { newestFirst, toPage } from '../../lib/pagination';
 import { auditLog } from './audit.schema';
 
-export { AUDIT_AREAS, type AuditArea, type AuditEntry } from '../../../shared/contracts/audit';
+export {
+  AUDIT_AREAS,
+  type AuditArea,
+  type AuditEntry,
+  type StoredAuditEntry,
+} from '../../../shared/contracts/audit';
 
 export interface AuditEntryInput {
   area: AuditArea;
@@ -51,7 +56,7 @@ export interface AuditQuery {
 export async function listAudit(
   db: Database,
   query: AuditQuery,
-): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+): Promise<{ items: StoredAuditEntry[]; nextCursor: string | null }> {
   const order = newestFirst(auditLog, query.cursor);
   const filters: (SQL | undefined)[] = [
     query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,

@@ -1,3 +1,4 @@
+import { isReservedEmail, PHONE_ONLY_EMAIL_DOMAIN } from '../../../shared/person-name';
 import type { Config } from '../../config';
 
 /** The header that carries the solved human check from the browser. */
@@ -6,14 +7,12 @@ export const HUMAN_CHECK_HEADER = 'x-human-check';
 export const CLIENT_IP_HEADER = 'x-brigade-client-ip';
 
 /** Accounts made by phone alone get an address in a reserved domain that is never written to. */
-const PHONE_ONLY_DOMAIN = 'phone.brigade.invalid';
-
 export function phoneOnlyEmail(phoneNumber: string): string {
-  return `${phoneNumber.replace(/\D/g, '')}@${PHONE_ONLY_DOMAIN}`;
+  return `${phoneNumber.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`;
 }
 
 export function isPhoneOnlyEmail(email: string): boolean {
-  return email.endsWith(`@${PHONE_ONLY_DOMAIN}`);
+  return isReservedEmail(email);
 }
 
 /** The page where a reset or invitation link lets the user choose a password. */

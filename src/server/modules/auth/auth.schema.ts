@@ -25,6 +25,14 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('customer', 'staff', 'manager', 'admin')`),
     index('users_role_created_idx').on(table.role, table.createdAt),
+    // User Management lists newest first and searches name, e-mail and phone (ILIKE '%…%').
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_search_trgm_idx').using(
+      'gin',
+      table.name.op('gin_trgm_ops'),
+      table.email.op('gin_trgm_ops'),
+      table.phoneNumber.op('gin_trgm_ops'),
+    ),
   ],
 );
 

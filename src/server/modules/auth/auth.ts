@@ -1,24 +1,33 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type GenericEndpointContext } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth, phoneNumber } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { describePasswordProblem } from '../../../shared/password-policy';
+import {
+  describeNameProblem,
+  isReservedEmail,
+  RESERVED_EMAIL_MESSAGE,
+  tidyName,
+} from '../../../shared/person-name';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { appOrigins } from '../../lib/origin';
 import type { Messenger } from '../messaging/messaging.service';
 import type { HumanCheck } from '../security/human-check.service';
 import {
   countAttempt,
   enforceRateLimit,
+  isExhausted,
   RATE_LIMITS,
   refuseWhenExhausted,
 } from '../security/rate-limit.service';
 import { getPasswordPolicy, getSettings } from '../settings/settings.service';
 import { users } from './auth.schema';
+import { DISABLED_AUTH_PATHS } from './auth-endpoints';
 import {
   CLIENT_IP_HEADER,
   HUMAN_CHECK_HEADER,
@@ -51,17 +60,38 @@ export const RESET_LINK_SECONDS = 60 * 60;
 
 /** E.164: a plus sign, a country code and the subscriber number, 8 to 15 digits in all. */
 const PHONE_NUMBER = /^\+[1-9]\d{7,14}$/;
-/** A display name: 1 to 100 characters, no control characters. */
-const NAME = /^[^\p{Cc}]{1,100}$/u;
+/**
+ * Where a failed sign-in is counted per account: past its limit a sign-in needs a solved human check
+ * instead of being locked out, so an attacker cannot keep the owner out of their own account.
+ */
+export const HUMAN_CHECK_REQUIRED_MESSAGE =
+  'There were too many failed sign-ins for this account. Please complete the check that you are human, then try again.';
 
 export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Please contact the restaurant.';
 
-/** The request's own origin, from its Host header: a same-origin browser request always sends it. */
-function requestOrigin(request: Request | undefined): string | null {
-  const host = request?.headers.get('host');
-  if (!request || !host) return null;
-  const protocol = new URL(request.url).protocol;
-  return `${protocol}//${host}`;
+/** A refusal of one body field, which handleAuthRequest reports as `details.issues` naming it. */
+function fieldError(field: string, code: string, message: string): APIError {
+  return new APIError('BAD_REQUEST', { code, message, field });
+}
+
+/**
+ * The rule of `shared/person-name.ts` for what a request may put into an account: a name on one line
+ * of 1 to 100 characters, no photo by address (photos are uploaded), no reserved phone-only address.
+ */
+function checkAccountInput(path: string, body: Record<string, unknown>): void {
+  const creating = path === '/sign-up/email';
+  if (path !== '/update-user' && !creating && path !== '/change-email') return;
+  if (body.image !== undefined && path !== '/change-email') {
+    // Photos arrive through /api/account/photo (decoded and resized), never as a URL.
+    throw fieldError('image', 'IMAGE_BY_UPLOAD', 'Upload a photo instead of giving its address.');
+  }
+  if (creating || body.name !== undefined) {
+    const problem = describeNameProblem(body.name);
+    if (problem) throw fieldError('name', 'INVALID_NAME', problem);
+  }
+  const emailField = path === '/change-email' ? 'newEmail' : 'email';
+  if (isReservedEmail(body[emailField]))
+    throw fieldError(emailField, 'RESERVED_EMAIL', RESERVED_EMAIL_MESSAGE);
 }
 
 /** Rethrows an AppError (rate limit, human check) as the APIError better-auth knows how to answer. */
@@ -97,6 +127,58 @@ async function deliver(
 }
 
 /**
+ * Sends an e-mail that a browser's request asked for without making the request wait for the provider:
+ * forgot-password and sign-up then answer in the same time whether or not the address has an account
+ * (the answer must not tell). A failure is logged. Calls from the server itself (`request` undefined,
+ * an admin's "send reset link") wait, so the admin hears when the provider fails.
+ */
+async function deliverInBackground(
+  logger: Logger,
+  request: Request | undefined,
+  send: () => Promise<void>,
+): Promise<void> {
+  if (!request) return deliver(logger, 'e-mail', send);
+  void deliver(logger, 'e-mail', send).catch(() => {
+    // deliver has logged the provider's error already.
+  });
+}
+
+/**
+ * Whether a provider's ID token says its `email_verified` is true. The token was verified against the
+ * provider's keys (`requireIdTokenVerification`) before better-auth stores it with the account; a
+ * missing or unreadable token proves nothing.
+ */
+function providerVerifiedEmail(idToken: string | null | undefined): boolean {
+  const payload = idToken?.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return claims.email_verified === true || claims.email_verified === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When a provider account (Google) is being added to a user who already had another way in (a
+ * password), the user and those other accounts; null for a password account, for the account of a user
+ * the same sign-in has just created, and outside a request.
+ */
+async function linkToExistingUser(
+  account: { providerId: string; userId: string; id?: string },
+  ctx: GenericEndpointContext | null,
+) {
+  if (account.providerId === 'credential' || !ctx) return null;
+  const adapter = ctx.context.internalAdapter;
+  const others = (await adapter.findAccounts(account.userId)).filter(
+    (other) => other.id !== account.id && other.providerId !== account.providerId,
+  );
+  if (others.length === 0) return null;
+  const owner = await adapter.findUserById(account.userId);
+  return owner ? { adapter, owner, others } : null;
+}
+
+/**
  * better-auth configured for Brigade: e-mail and password, a one-time code by text message, Google
  * (OpenID Connect, when configured), server-side sessions in PostgreSQL behind an http-only cookie,
  * `role` that no request can set, the restaurant's password policy, rate limits kept in the database
@@ -122,9 +204,31 @@ export function createAuth(options: {
     basePath: '/api/auth',
     secret,
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema }),
+    // Every endpoint the product does not use is off (auth-endpoints.ts; handleAuthRequest also passes
+    // only the allow-listed ones).
+    disabledPaths: DISABLED_AUTH_PATHS,
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up answers alike for a new and a taken address (better-auth then returns a stand-in user
+      // for a taken one and calls onExistingUserSignUp), so it cannot sign anybody in; the form signs
+      // in with the password right after.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }, request) => {
+        if (isPhoneOnlyEmail(user.email)) return;
+        const name = await restaurantName();
+        await deliverInBackground(logger, request, () =>
+          messenger.sendEmail({
+            to: user.email,
+            subject: `Someone tried to sign up for ${name} with your address`,
+            text:
+              `Hello ${user.name},\n\nSomeone tried to create a new ${name} account with this e-mail address, ` +
+              'which already has one. No second account was made.\n\nIf it was you, sign in with your ' +
+              `password, or choose a new one here: ${new URL('/auth/forgot-password', config.baseUrl)}\n\n` +
+              'If it was not you, ignore this e-mail; your account stays as it is.',
+            purpose: 'sign-up-existing',
+          }),
+        );
+      },
       // The policy's own bounds are checked in the hook below; these are only outer limits.
       minPasswordLength: 6,
       maxPasswordLength: 4096,
@@ -134,9 +238,9 @@ export function createAuth(options: {
       onPasswordReset: async ({ user }) => {
         await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       },
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         const name = await restaurantName();
-        await deliver(logger, 'e-mail', () =>
+        await deliverInBackground(logger, request, () =>
           messenger.sendEmail({
             to: user.email,
             subject: `Reset your ${name} password`,
@@ -151,11 +255,13 @@ export function createAuth(options: {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
+      // The link confirms the address and nothing more: whoever clicks it is not signed in. Otherwise an
+      // attacker who registered someone's address first would be handed a session by the owner's click.
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }, request) => {
         if (isPhoneOnlyEmail(user.email)) return;
         const name = await restaurantName();
-        await deliver(logger, 'e-mail', () =>
+        await deliverInBackground(logger, request, () =>
           messenger.sendEmail({
             to: user.email,
             subject: `Confirm your e-mail address for ${name}`,
@@ -184,7 +290,14 @@ export function createAuth(options: {
       cookieCache: { enabled: false },
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // A Google sign-in with the address of an existing account joins that account (one person, one
+      // account), but only on Google's word that the address is verified: no provider is "trusted"
+      // without it. An existing account whose address was never confirmed may be joined too, because
+      // the account hooks below then take it from whoever registered the address first (their password
+      // and sessions end); better-auth's own gate would instead refuse the owner's Google sign-in and
+      // leave the squatter in place. (better-auth marks this option deprecated, its gate becoming
+      // unconditional; tests/api/google-sign-in.test.ts fails when that happens.)
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false },
     },
     advanced: {
       cookiePrefix: 'brigade',
@@ -195,7 +308,7 @@ export function createAuth(options: {
     },
     // Same-origin requests come from wherever the restaurant reaches the app (a tablet on the local
     // network uses the machine's address), so the request's own origin is trusted besides BASE_URL.
-    trustedOrigins: (request) => [config.baseUrl, requestOrigin(request)],
+    trustedOrigins: (request) => appOrigins(request, config),
     // Brigade's own limits, kept in the database so that they hold across processes, are in the hook.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -214,6 +327,49 @@ export function createAuth(options: {
       },
     },
     databaseHooks: {
+      user: {
+        // The last word on what better-auth writes into an account, whatever the way in: a provider's
+        // name (Google) is tidied and cut rather than refused, and a photo never comes as an address
+        // (the photo upload writes its own); requests were already checked in the before hook.
+        create: {
+          before: async (user) => ({
+            data: { ...user, name: tidyName(user.name, user.email.split('@')[0] ?? 'Guest'), image: null },
+          }),
+        },
+        update: {
+          before: async (data) => {
+            const { image, ...rest } = data;
+            const changes: Record<string, unknown> = image === null ? data : rest;
+            if (typeof data.name === 'string') changes.name = tidyName(data.name, 'Guest');
+            return { data: changes };
+          },
+        },
+      },
+      account: {
+        create: {
+          before: async (account, ctx) => {
+            const link = await linkToExistingUser(account, ctx);
+            // Only an address the provider itself verified proves that the person owns the account.
+            if (link && !providerVerifiedEmail(account.idToken)) return false;
+          },
+          after: async (account, ctx) => {
+            const link = await linkToExistingUser(account, ctx);
+            if (!link || link.owner.emailVerified) return;
+            // Pre-hijacking: someone registered this address first without confirming it. The person who
+            // just proved they own the address gets the account alone: the earlier password and every
+            // earlier session end here (the provider's session is created after this hook).
+            for (const other of link.others) {
+              if (other.providerId === 'credential') await link.adapter.deleteAccount(other.id);
+            }
+            await link.adapter.deleteUserSessions(link.owner.id);
+            await link.adapter.updateUser(link.owner.id, { emailVerified: true });
+            logger.info(
+              { userId: link.owner.id },
+              'auth: unconfirmed account taken over by its address owner',
+            );
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {
@@ -237,16 +393,36 @@ export function createAuth(options: {
         const request = ctx.request;
         if (request) {
           const ip = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+          checkAccountInput(ctx.path, body);
           await asAuthError(async () => {
             if (HUMAN_CHECKED_PATHS.has(ctx.path)) {
               await humanCheck.verify(db, request.headers.get(HUMAN_CHECK_HEADER));
             }
             switch (ctx.path) {
               case '/sign-in/email':
-              case '/phone-number/verify':
+              case '/phone-number/verify': {
+                // Spraying from one client is refused outright; one account's failures only ask for the
+                // human check, so the owner can still get in while someone guesses.
                 await refuseWhenExhausted(db, RATE_LIMITS.signInPerClient, ip);
-                await refuseWhenExhausted(db, RATE_LIMITS.signInPerAccount, signInSubject(ctx.path, body));
+                const subject = signInSubject(ctx.path, body);
+                if (await isExhausted(db, RATE_LIMITS.signInPerAccount, subject)) {
+                  const payload = request.headers.get(HUMAN_CHECK_HEADER);
+                  if (!payload) {
+                    throw new APIError('TOO_MANY_REQUESTS', {
+                      code: 'HUMAN_CHECK_REQUIRED',
+                      message: HUMAN_CHECK_REQUIRED_MESSAGE,
+                    });
+                  }
+                  await humanCheck.verify(db, payload);
+                }
                 break;
+              }
+              case '/change-password': {
+                const session = await getSessionFromCtx(ctx);
+                if (session)
+                  await refuseWhenExhausted(db, RATE_LIMITS.changePasswordPerUser, session.user.id);
+                break;
+              }
               case '/phone-number/send-otp':
                 await enforceRateLimit(db, RATE_LIMITS.codeSendPerClient, ip);
                 await enforceRateLimit(db, RATE_LIMITS.codeSendPerNumber, String(body.phoneNumber ?? ''));
@@ -265,21 +441,6 @@ export function createAuth(options: {
             }
           });
         }
-        if (ctx.path === '/update-user' && request) {
-          // Photos arrive through /api/account/photo (decoded and resized), never as a URL.
-          if (body.image !== undefined) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'IMAGE_BY_UPLOAD',
-              message: 'Upload a photo instead of giving its address.',
-            });
-          }
-          if (body.name !== undefined && (typeof body.name !== 'string' || !NAME.test(body.name.trim()))) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_NAME',
-              message: 'The name must have 1 to 100 characters.',
-            });
-          }
-        }
         const field = PASSWORD_FIELDS[ctx.path];
         const password = field ? body[field] : undefined;
         if (typeof password === 'string') {
@@ -288,9 +449,17 @@ export function createAuth(options: {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const outcome = ctx.context.returned;
+        // A wrong current password on change-password counts against the user (a stolen session must
+        // not become unlimited password guessing).
+        if (ctx.request && ctx.path === '/change-password' && outcome instanceof APIError) {
+          const session = await getSessionFromCtx(ctx);
+          if (session && (outcome.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD')
+            await countAttempt(db, RATE_LIMITS.changePasswordPerUser, session.user.id);
+          return;
+        }
         // A failed sign-in counts against the client and the account; a successful one does not.
         if (!ctx.request || !SIGN_IN_PATHS.has(ctx.path)) return;
-        const outcome = ctx.context.returned;
         if (!(outcome instanceof APIError) || outcome.statusCode >= 500 || outcome.statusCode === 429) return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         await countAttempt(

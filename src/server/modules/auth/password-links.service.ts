@@ -23,12 +23,15 @@ export async function sendInvitation(
     expiresAt: new Date(Date.now() + INVITATION_SECONDS * 1000),
   });
   const name = (await getSettings(deps.db)).name;
+  // The address rides along so the page can sign the new team member in once the password is set.
+  const link = new URL(passwordPageLink(deps.config, token, 'invitation'));
+  link.searchParams.set('email', user.email);
   await deps.messenger.sendEmail({
     to: user.email,
     subject: `You are invited to ${name} on Brigade`,
     text:
       `Hello ${user.name},\n\n${invitedBy} added you to the ${name} team. Choose your password within 7 days ` +
-      `with this link, then sign in with ${user.email}:\n\n${passwordPageLink(deps.config, token, 'invitation')}\n`,
+      `with this link, then sign in with ${user.email}:\n\n${link.toString()}\n`,
     purpose: 'invitation',
   });
 }

@@ -16,5 +16,8 @@ export const contactMessages = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     ...timestampColumns(),
   },
-  (table) => [index('contact_messages_created_idx').on(table.createdAt, table.id)],
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt, table.id),
+    index('contact_messages_user_idx').on(table.userId),
+  ],
 );

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { CONTACT_LIMITS } from '../../../shared/contracts/contact';
+import { CONTACT_EMPTY_MESSAGES, CONTACT_LIMITS } from '../../../shared/contracts/contact';
+import { fieldMessages } from '../../../shared/contracts/fields';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -26,12 +27,12 @@ const line = (max: number, emptyMessage: string) =>
 
 export const ContactMessageInputSchema = z
   .object({
-    name: line(CONTACT_LIMITS.name, 'must not be empty').openapi({ example: 'Ada Lovelace' }),
+    name: line(CONTACT_LIMITS.name, CONTACT_EMPTY_MESSAGES.name).openapi({ example: 'Ada Lovelace' }),
     email: z
       .string({ error: 'must be text' })
       .trim()
       .max(CONTACT_LIMITS.email, `must be at most ${CONTACT_LIMITS.email} characters`)
-      .pipe(z.email('must be an e-mail address'))
+      .pipe(z.email(fieldMessages.email))
       .openapi({ example: 'ada@example.com' }),
     phone: z
       .string({ error: 'must be text' })
@@ -40,11 +41,13 @@ export const ContactMessageInputSchema = z
       .refine((value) => value === '' || PHONE.test(value), 'must be a phone number such as +1 555 123 4567')
       .optional()
       .openapi({ description: 'Optional; an empty string counts as none.' }),
-    subject: line(CONTACT_LIMITS.subject, 'must not be empty').openapi({ example: 'Table for a birthday' }),
+    subject: line(CONTACT_LIMITS.subject, CONTACT_EMPTY_MESSAGES.subject).openapi({
+      example: 'Table for a birthday',
+    }),
     message: z
       .string({ error: 'must be text' })
       .trim()
-      .min(1, 'must not be empty')
+      .min(1, CONTACT_EMPTY_MESSAGES.message)
       .max(CONTACT_LIMITS.message, `must be at most ${CONTACT_LIMITS.message} characters`)
       .regex(MULTI_LINE, 'must be plain text'),
     humanCheck: z

@@ -53,7 +53,12 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
       description:
         'JSON over HTTP. Errors use the envelope `{ "error": { "code", "message", "details"? } }` with the ' +
         'codes 400 invalid-argument, 401 unauthenticated, 403 permission-denied, 404 not-found, ' +
-        '409 aborted, 429 resource-exhausted, 500 internal, 503 unavailable.',
+        '409 aborted, 429 resource-exhausted, 500 internal, 503 unavailable. For every operation: a request ' +
+        "other than GET from another origin (its `Origin` is not the app's own, or `Sec-Fetch-Site` is " +
+        'not `same-origin`) is refused with 403; a NUL character (U+0000) anywhere in the path, query or ' +
+        'body is a 400 naming the field; a JSON body over 1 MiB is a 413. Answers to signed-in requests ' +
+        'carry `Cache-Control: no-store` (or `private`). Picture uploads: at most 2 in progress per user, ' +
+        'the next is a 429.',
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {

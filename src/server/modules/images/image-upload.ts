@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../../../shared/contracts/uploads';
+import { loadActor } from '../../lib/auth-guards';
+import type { AppEnv } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { NOT_A_PICTURE } from './images.service';
 
@@ -23,6 +25,36 @@ export const IMAGE_UPLOAD_PATHS: readonly RegExp[] = [
 ];
 
 export const isImageUploadPath = (path: string) => IMAGE_UPLOAD_PATHS.some((pattern) => pattern.test(path));
+
+/** Uploads one user may have in progress at once (read, decoded and stored) in this process. */
+export const MAX_UPLOADS_PER_USER = 2;
+export const TOO_MANY_UPLOADS = `You are already uploading ${MAX_UPLOADS_PER_USER} pictures. Please wait for them to finish.`;
+
+/**
+ * Each upload holds its body (up to 5 MB) and then a decoded canvas, so one user sending many at once
+ * could take the process's memory (16 parallel 100-megapixel uploads took 1 GB). Past
+ * `MAX_UPLOADS_PER_USER` in progress, the next one is answered 429 at once; `processImage` also caps
+ * the decodes of the whole process. Anonymous uploads are refused by the route's guard before their
+ * body is read, so they need no place here.
+ */
+export function uploadsPerUser(): MiddlewareHandler<AppEnv> {
+  const inProgress = new Map<string, number>();
+  return async (c, next) => {
+    if (!isImageUploadPath(c.req.path) || c.req.method === 'GET' || c.req.method === 'DELETE') return next();
+    const actor = await loadActor(c);
+    if (!actor) return next();
+    const count = inProgress.get(actor.id) ?? 0;
+    if (count >= MAX_UPLOADS_PER_USER) throw new AppError(429, TOO_MANY_UPLOADS);
+    inProgress.set(actor.id, count + 1);
+    try {
+      await next();
+    } finally {
+      const left = (inProgress.get(actor.id) ?? 1) - 1;
+      if (left > 0) inProgress.set(actor.id, left);
+      else inProgress.delete(actor.id);
+    }
+  };
+}
 
 /** The 5 MB limit of an upload route: a larger body is refused with 413 before it is read. */
 export function imageUploadBodyLimit(): MiddlewareHandler {

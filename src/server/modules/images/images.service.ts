@@ -3,15 +3,25 @@ import { and, eq } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { Semaphore } from '../../lib/semaphore';
 import { storedImages } from './images.schema';
 
 export const NOT_A_PICTURE = 'The file is not a JPEG, PNG or WebP picture.';
-export const PICTURE_TOO_LARGE = 'The picture has too many pixels. Please use one of at most 100 megapixels.';
+/**
+ * A decompression bomb stops here: a 5 MB file can claim a huge canvas, and decoding costs about 4 bytes
+ * a pixel. 50 megapixels admits a 48 MP phone photo and bounds one decode to about 200 MB.
+ */
+const MAX_INPUT_PIXELS = 50_000_000;
+export const PICTURE_TOO_LARGE = `The picture has too many pixels. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
+export const DECODER_BUSY = 'Many pictures are being processed right now. Please try again in a moment.';
+/**
+ * Decodes at once in this process (each may hold a large canvas in memory); the rest wait their turn
+ * briefly and are then answered 429. Per-user limits are in image-upload.ts.
+ */
+const decoders = new Semaphore(2, 20_000);
 
 /** What uploads may be, told by decoding them (never by file name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-/** A decompression bomb stops here: a 5 MB file can claim a huge canvas. */
-const MAX_INPUT_PIXELS = 100_000_000;
 const WEBP_QUALITY = 82;
 
 /** Longest side, in pixels, of each kind of stored picture. */
@@ -67,6 +77,16 @@ export function isImageId(value: string): boolean {
 export async function processImage(bytes: Uint8Array, maxSize: number): Promise<ProcessedImage> {
   if (!Number.isInteger(maxSize) || maxSize < 1) throw new Error(`invalid maxSize ${maxSize}`);
   if (bytes.length === 0) throw badRequest(NOT_A_PICTURE);
+  const release = await decoders.acquire();
+  if (!release) throw new AppError(429, DECODER_BUSY);
+  try {
+    return await decode(bytes, maxSize);
+  } finally {
+    release();
+  }
+}
+
+async function decode(bytes: Uint8Array, maxSize: number): Promise<ProcessedImage> {
   const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 } as const;
   let format: string | undefined;
   try {

@@ -52,7 +52,7 @@ const router = createRouter()
     return c.body(null, 204);
   })
   .openapi(qrCodeRoute, async (c) => {
-    const table = await diningTableResource.get(c.var.deps.db, c.req.valid('param').id);
+    const table = await diningTableResource.get(c.var.deps.db, requireActor(c), c.req.valid('param').id);
     const svg = renderSVG(`${c.var.deps.config.baseUrl}${table.orderingPath}`, { border: 2, ecc: 'M' });
     return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
   });

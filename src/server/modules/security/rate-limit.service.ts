@@ -14,7 +14,10 @@ export const RATE_LIMITS = {
   // Sign-in limits count failed attempts only: staff signing in again and again at a shared tablet
   // must never lock themselves out.
   signInPerClient: { name: 'sign-in:client', limit: 20, windowSeconds: 5 * 60 },
+  // Past this, a sign-in to the account needs a solved human check (not a lockout of the owner).
   signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 15 * 60 },
+  // Wrong current passwords on change-password, per signed-in user.
+  changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
   codeSendPerNumber: { name: 'code-send:number', limit: 3, windowSeconds: 10 * 60 },
   codeSendPerClient: { name: 'code-send:client', limit: 10, windowSeconds: 60 * 60 },
   signUpPerClient: { name: 'sign-up:client', limit: 10, windowSeconds: 60 * 60 },
@@ -54,6 +57,17 @@ export async function countAttempt(
  * `countAttempt`.
  */
 export async function refuseWhenExhausted(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  const retryAfterSeconds = await exhaustedFor(db, rule, subject);
+  if (retryAfterSeconds !== null) throw tooManyAttempts(rule, retryAfterSeconds);
+}
+
+/** Whether `subject` has used up `rule` in the current window (without counting this attempt). */
+export async function isExhausted(db: Database, rule: RateLimitRule, subject: string): Promise<boolean> {
+  return (await exhaustedFor(db, rule, subject)) !== null;
+}
+
+/** Seconds until the window of an exhausted `rule` ends, or null when attempts are left. */
+async function exhaustedFor(db: Database, rule: RateLimitRule, subject: string): Promise<number | null> {
   const key = `${rule.name}:${subject.toLowerCase()}`;
   const window = `${rule.windowSeconds} seconds`;
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
@@ -61,7 +75,7 @@ export async function refuseWhenExhausted(db: Database, rule: RateLimitRule, sub
       from rate_limits where key = ${key} and window_start > now() - ${window}::interval
   `);
   const row = result.rows[0];
-  if (row && row.count >= rule.limit) throw tooManyAttempts(rule, Math.max(1, row.retry_after));
+  return row && row.count >= rule.limit ? Math.max(1, row.retry_after) : null;
 }
 
 function tooManyAttempts(rule: RateLimitRule, retryAfterSeconds: number): AppError {

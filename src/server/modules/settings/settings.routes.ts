@@ -8,7 +8,7 @@ import {
   withUploadField,
 } from '../images/image-upload';
 import {
-  getSettings,
+  getSettingsAs,
   RestaurantSettingsSchema,
   removeLogo,
   setLogo,
@@ -84,7 +84,7 @@ export const settingsRoutes = router
     );
   })
   .openapi(deleteLogo, async (c) => c.json(await removeLogo(c.var.deps.db, requireActor(c)), 200))
-  .openapi(readSettings, async (c) => c.json(await getSettings(c.var.deps.db), 200))
+  .openapi(readSettings, async (c) => c.json(await getSettingsAs(c.var.deps.db, requireActor(c)), 200))
   .openapi(patchSettings, async (c) =>
     c.json(await updateSettings(c.var.deps.db, requireActor(c), c.req.valid('json')), 200),
   );

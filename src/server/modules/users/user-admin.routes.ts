@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { fieldMessages } from '../../../shared/contracts/fields';
+import { describeNameProblem, isReservedEmail, RESERVED_EMAIL_MESSAGE } from '../../../shared/person-name';
 import { ROLES } from '../../../shared/roles';
 import { requireActor } from '../../lib/auth-guards';
 import { clientIp } from '../../lib/client-ip';
@@ -9,6 +11,7 @@ import {
   createStaffMember,
   getUser,
   listUsers,
+  resendInvitation,
   STAFF_ROLES,
   sendUserPasswordReset,
   setUserDisabled,
@@ -31,6 +34,10 @@ const AdminUserSchema = z
       .string()
       .nullable()
       .openapi({ description: 'Last use of any of the user’s sessions; null when none is left' }),
+    invitationPending: z.boolean().openapi({
+      description:
+        'Invited and not accepted yet: no password set and no Google account linked (shown as "Invited")',
+    }),
   })
   .openapi('AdminUser');
 
@@ -60,7 +67,7 @@ const listRoute = defineRoute('admin', {
       search: z
         .string()
         .trim()
-        .min(1, 'must not be empty')
+        .min(1, fieldMessages.enter('something to search for'))
         .max(100, 'must be at most 100 characters')
         .optional()
         .openapi({ description: 'Part of a name, e-mail or phone number' }),
@@ -98,16 +105,19 @@ const createRoute = defineRoute('admin', {
         'application/json': {
           schema: z
             .object({
+              // The one rule for names and reserved addresses (shared/person-name.ts), as at sign-up.
               name: z
-                .string({ error: 'is required' })
-                .trim()
-                .min(1, 'must not be empty')
-                .max(120, 'must be at most 120 characters'),
+                .string({ error: fieldMessages.enter('their name') })
+                .refine((value) => describeNameProblem(value) === null, {
+                  error: (issue) => describeNameProblem(issue.input) ?? 'is not a valid name',
+                })
+                .transform((value) => value.trim()),
               email: z
-                .string({ error: 'is required' })
+                .string({ error: fieldMessages.enter('their email address') })
                 .trim()
                 .max(254, 'must be at most 254 characters')
-                .pipe(z.email('must be an e-mail address')),
+                .pipe(z.email(fieldMessages.email))
+                .refine((value) => !isReservedEmail(value), RESERVED_EMAIL_MESSAGE),
               role: z.enum(STAFF_ROLES, { error: 'must be one of staff, manager, admin' }),
             })
             .strict(),
@@ -175,6 +185,11 @@ const enableRoute = defineRoute('admin', {
   responses: { 200: { description: 'The account, enabled', content: userJson }, ...notFoundResponse },
 });
 
+const emailOnItsWay = {
+  description: 'The e-mail is on its way',
+  content: { 'application/json': { schema: z.object({ sent: z.literal(true) }) } },
+};
+
 const resetRoute = defineRoute('admin', {
   method: 'post',
   path: '/api/admin/users/{id}/password-reset',
@@ -182,12 +197,30 @@ const resetRoute = defineRoute('admin', {
   summary: 'E-mail the user a password reset link',
   request: { params: IdParamsSchema },
   responses: {
-    202: {
-      description: 'The e-mail is on its way',
-      content: { 'application/json': { schema: z.object({ sent: z.literal(true) }) } },
-    },
+    202: emailOnItsWay,
     ...notFoundResponse,
     409: { description: 'The account is disabled or has no e-mail address', content: errorJson },
+  },
+});
+
+const invitationRoute = defineRoute('admin', {
+  method: 'post',
+  path: '/api/admin/users/{id}/invitation',
+  tags: TAGS,
+  summary: 'E-mail an invited team member a new invitation link',
+  description:
+    'For an invitation that was lost or expired: a new link (valid 7 days, usable once) replaces every ' +
+    'earlier one. Only while the invitation is pending (`invitationPending`); at most 5 per person an hour.',
+  request: { params: IdParamsSchema },
+  responses: {
+    202: emailOnItsWay,
+    ...notFoundResponse,
+    409: {
+      description: 'Already accepted (the person can sign in), disabled, or a phone account',
+      content: errorJson,
+    },
+    429: { description: 'Too many invitations sent to this person; try again later', content: errorJson },
+    503: { description: 'The e-mail could not be sent', content: errorJson },
   },
 });
 
@@ -237,6 +270,13 @@ export const userAdminRoutes = createRouter()
       200,
     ),
   )
+  .openapi(invitationRoute, async (c) => {
+    await resendInvitation(c.var.deps, requireActor(c), {
+      id: c.req.valid('param').id,
+      ipAddress: clientIp(c),
+    });
+    return c.json({ sent: true as const }, 202);
+  })
   .openapi(resetRoute, async (c) => {
     await sendUserPasswordReset(c.var.deps, requireActor(c), {
       id: c.req.valid('param').id,

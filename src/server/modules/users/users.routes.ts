@@ -51,4 +51,6 @@ const getCustomers = defineRoute('staff', {
 
 export const usersRoutes = createRouter()
   .openapi(getMe, async (c) => c.json(await getOwnProfile(c.var.deps.db, requireActor(c)), 200))
-  .openapi(getCustomers, async (c) => c.json(await listCustomers(c.var.deps.db, c.req.valid('query')), 200));
+  .openapi(getCustomers, async (c) =>
+    c.json(await listCustomers(c.var.deps.db, requireActor(c), c.req.valid('query')), 200),
+  );

@@ -24,7 +24,7 @@ export function RootLayout() {
   useForgetSignedOutUser();
   const requestedPath = `${location.pathname}${location.search}${location.hash}`;
   const access = decideAccess({ page, sessionPending: isPending, user, requestedPath });
-  const navigation = navigationState(page, isPending, user);
+  const navigation = navigationState(page, isPending, user, location.pathname);
 
   let content: ReactNode;
   if (access.kind === 'loading') content = <FullScreenSpinner />;
@@ -33,6 +33,13 @@ export function RootLayout() {
 
   return (
     <>
+      {/* The first thing a keyboard reaches on every layout: past the header or side navigation. */}
+      <a
+        href="#main"
+        className="fixed top-3 left-3 z-[60] -translate-y-[200%] rounded-lg bg-neutral-950 px-4 py-2 text-sm font-medium text-white shadow-lg outline-offset-2 focus:translate-y-0 focus:outline-2 focus:outline-white"
+      >
+        Skip to content
+      </a>
       <ScrollRestoration />
       <NotificationNavigation />
       {navigation === 'hidden' ? (
@@ -46,7 +53,7 @@ export function RootLayout() {
           ) : (
             <SideNavPlaceholder />
           )}
-          <main id="main" className="min-h-dvh pt-14 md:ml-64 md:pt-0">
+          <main id="main" tabIndex={-1} className="min-h-dvh pt-14 focus:outline-none md:ml-64 md:pt-0">
             {content}
           </main>
         </>

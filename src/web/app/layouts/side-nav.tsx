@@ -26,7 +26,9 @@ import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '../../../shared/contracts/user';
 import { ADMIN_NAV_ITEMS, type NavItem, STAFF_NAV_ITEMS } from '../../../shared/pages';
 import { isAdmin } from '../../../shared/roles';
+import { NameInitial } from '../../components/ui/name-initial';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { formatPhoneNumber } from '../../features/auth/components/phone-number';
 import { paths } from '../../lib/paths';
 
 /** Icons for the seed's navigation items, by route; labels and order come from the shared table. */
@@ -52,13 +54,9 @@ const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
 
 const PRODUCT_NAME = 'Brigade';
 
+/** The name, or the e-mail; a phone-only account's name is its number, shown as people write it. */
 function displayNameOf(user: SessionUser): string {
-  return user.name.trim() || user.email;
-}
-
-function initialOf(name: string): string {
-  const first = [...name.trim()][0];
-  return first ? first.toLocaleUpperCase() : '?';
+  return formatPhoneNumber(user.name.trim()) || user.email;
 }
 
 function Brand({ onNavigate }: { onNavigate?: () => void }) {
@@ -133,7 +131,7 @@ function NavFooter({ user, onNavigate }: { user: SessionUser; onNavigate?: () =>
           aria-hidden="true"
           className="flex size-9 shrink-0 items-center justify-center rounded-full bg-neutral-700 text-sm font-semibold text-white"
         >
-          {initialOf(name)}
+          <NameInitial name={name} />
         </span>
         <div className="min-w-0">
           <Link

@@ -4,6 +4,7 @@ import { hasStaffAccess } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { formatPhoneNumber } from '../../features/auth/components/phone-number';
 import { useConfig } from '../../features/config/api/get-config';
 import { paths } from '../../lib/paths';
 
@@ -20,10 +21,13 @@ function RestaurantName() {
 
 function HeaderActions() {
   const { pathname } = useLocation();
-  const { user } = useSession();
+  const { user, isPending } = useSession();
   // Seed section 4: signing out from the public pages goes to /.
   const signOut = useSignOut({ redirectTo: paths.home });
 
+  // The page itself renders before the session is known; its header links wait for it rather than
+  // showing "Sign in" to someone who is signed in.
+  if (isPending) return null;
   if (user) {
     return (
       <div className="flex items-center gap-2">
@@ -32,7 +36,7 @@ function HeaderActions() {
           className="hidden max-w-48 truncate rounded-md text-sm text-neutral-600 underline-offset-4 hover:text-neutral-950 hover:underline focus-visible:outline-2 focus-visible:outline-neutral-950 sm:block"
           title="My account"
         >
-          {user.name.trim() || user.email}
+          {formatPhoneNumber(user.name.trim()) || user.email}
         </Link>
         {hasStaffAccess(user.role) && (
           <ButtonLink to={paths.orders} variant="secondary">
@@ -78,7 +82,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <HeaderActions />
         </div>
       </header>
-      <main id="main" className="flex flex-1 flex-col">
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
       <footer className="border-t border-neutral-200 bg-white">

@@ -36,11 +36,17 @@ export interface HumanCheckControl {
  */
 export function useHumanCheck(): HumanCheckControl {
   const ref = useRef<AltchaElement | null>(null);
+  // The widget as state, not only a ref: a form may show it later than it calls this hook (sign-in
+  // shows it only once the server asks), and the listener must be attached whenever it appears.
+  const [widget, setWidget] = useState<AltchaElement | null>(null);
   const [payload, setPayload] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const attach = useCallback((node: HTMLElement | null) => {
+    ref.current = node as AltchaElement | null;
+    setWidget(node as AltchaElement | null);
+  }, []);
 
   useEffect(() => {
-    const widget = ref.current;
     if (!widget) return;
     const onStateChange = (event: Event) => {
       const detail = (event as CustomEvent<{ state: WidgetState; payload?: string }>).detail;
@@ -56,7 +62,7 @@ export function useHumanCheck(): HumanCheckControl {
     };
     widget.addEventListener('statechange', onStateChange);
     return () => widget.removeEventListener('statechange', onStateChange);
-  }, []);
+  }, [widget]);
 
   const renew = useCallback(() => {
     const widget = ref.current;
@@ -68,14 +74,7 @@ export function useHumanCheck(): HumanCheckControl {
 
   const element = (
     <div className="min-h-[4.5rem]" data-testid="human-check">
-      <altcha-widget
-        ref={(node: HTMLElement | null) => {
-          ref.current = node as AltchaElement | null;
-        }}
-        challenge={apiPaths.humanCheckChallenge}
-        auto="onload"
-        name="humanCheck"
-      />
+      <altcha-widget ref={attach} challenge={apiPaths.humanCheckChallenge} auto="onload" name="humanCheck" />
     </div>
   );
 

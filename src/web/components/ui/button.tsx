@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type ButtonSize = 'md' | 'lg';
 
 interface ButtonStyleOptions {
@@ -17,6 +17,9 @@ const VARIANT_CLASSES: Record<ButtonVariant, string> = {
   secondary:
     'border border-neutral-300 bg-white text-neutral-900 shadow-sm hover:bg-neutral-100 disabled:text-neutral-400',
   ghost: 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 disabled:text-neutral-400',
+  // Deleting, disabling, removing: red, so the one button that cannot be taken back stands apart.
+  danger:
+    'bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700 disabled:bg-red-300',
 };
 
 const SIZE_CLASSES: Record<ButtonSize, string> = {

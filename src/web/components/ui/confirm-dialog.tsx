@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Deletes, disables or removes something: the confirm button is red (variant "danger"). */
+  destructive?: boolean;
 }
 
 /** A question before something that cannot be taken back: Cancel, or the named action. */
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  destructive = false,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} busy={busy} title={title} description={children}>
@@ -32,7 +35,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
           Cancel
         </Button>
-        <Button onClick={onConfirm} isLoading={busy}>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy}>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </div>

@@ -13,7 +13,7 @@ describe('validateContact', () => {
     const errors = validateContact({ name: ' ', email: 'nope', phone: 'call me', subject: '', message: '' });
     expect(errors).toEqual({
       name: 'Enter your name.',
-      email: 'Enter a valid email address, like name@example.com.',
+      email: 'Enter an email address such as name@example.com.',
       phone: 'Enter a phone number such as +1 555 123 4567, or leave it empty.',
       subject: 'Enter a subject.',
       message: 'Write your message.',

@@ -1,4 +1,5 @@
-import { CONTACT_LIMITS } from '../../../shared/contracts/contact';
+import { CONTACT_EMPTY_MESSAGES, CONTACT_LIMITS } from '../../../shared/contracts/contact';
+import { asSentence } from '../../../shared/field-messages';
 import { validateEmail } from '../auth/components/form-validation';
 
 export { CONTACT_LIMITS };
@@ -22,15 +23,19 @@ export function validateContact(values: ContactValues): ContactErrors {
   const subject = values.subject.trim();
   const message = values.message.trim();
   return {
-    name: name ? tooLong(name, CONTACT_LIMITS.name, 'your name') : 'Enter your name.',
+    name: name ? tooLong(name, CONTACT_LIMITS.name, 'your name') : asSentence(CONTACT_EMPTY_MESSAGES.name),
     email: validateEmail(values.email) ?? tooLong(values.email, CONTACT_LIMITS.email, 'the email address'),
     phone:
       phone === ''
         ? null
         : (tooLong(phone, CONTACT_LIMITS.phone, 'the phone number') ??
           (PHONE.test(phone) ? null : 'Enter a phone number such as +1 555 123 4567, or leave it empty.')),
-    subject: subject ? tooLong(subject, CONTACT_LIMITS.subject, 'the subject') : 'Enter a subject.',
-    message: message ? tooLong(message, CONTACT_LIMITS.message, 'your message') : 'Write your message.',
+    subject: subject
+      ? tooLong(subject, CONTACT_LIMITS.subject, 'the subject')
+      : asSentence(CONTACT_EMPTY_MESSAGES.subject),
+    message: message
+      ? tooLong(message, CONTACT_LIMITS.message, 'your message')
+      : asSentence(CONTACT_EMPTY_MESSAGES.message),
   };
 }
 

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import { NameInitial } from '../../../components/ui/name-initial';
 
 interface AvatarProps {
   name: string;
@@ -8,10 +9,9 @@ interface AvatarProps {
   className?: string;
 }
 
-/** A round photo, or the first letter of the name on a neutral disc. */
+/** A round photo, or the first letter of the name (a person icon for a phone number) on a neutral disc. */
 export function Avatar({ name, src, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const initial = name.trim().charAt(0).toUpperCase() || '?';
   const showPhoto = src !== null && src !== failedSrc;
   return (
     <div
@@ -29,7 +29,7 @@ export function Avatar({ name, src, className }: AvatarProps) {
           data-testid="avatar-photo"
         />
       ) : (
-        <span aria-hidden="true">{initial}</span>
+        <NameInitial name={name} />
       )}
     </div>
   );

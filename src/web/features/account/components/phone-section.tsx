@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { PhoneCodeFlow } from '../../auth/components/phone-code-flow';
+import { formatPhoneNumber } from '../../auth/components/phone-number';
 import { refreshAccount } from '../api/update-profile';
 import { AccountSection } from './account-section';
 
@@ -29,7 +30,9 @@ export function PhoneSection({ profile }: { profile: Profile }) {
       ) : (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           {profile.phoneNumber ? (
-            <p className="font-medium text-neutral-950">{profile.phoneNumber}</p>
+            <p className="font-medium whitespace-nowrap text-neutral-950">
+              {formatPhoneNumber(profile.phoneNumber)}
+            </p>
           ) : (
             <p className="text-neutral-600">No phone number yet.</p>
           )}

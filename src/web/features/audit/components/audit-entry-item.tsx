@@ -23,7 +23,10 @@ interface AuditEntryItemProps {
   formatDateTime: (iso: string) => string;
 }
 
-/** One entry: when, who, area and what; the values before and after behind a toggle. */
+/**
+ * One entry: what happened as a sentence (built by the server from before and after), who, area and
+ * when; the raw values before and after stay behind "Details" for the curious.
+ */
 export function AuditEntryItem({ entry, formatDateTime }: AuditEntryItemProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -33,14 +36,14 @@ export function AuditEntryItem({ entry, formatDateTime }: AuditEntryItemProps) {
     <li className="px-4 py-4 sm:px-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
         <div className="min-w-0">
-          <p className="text-neutral-950">{entry.summary}</p>
+          <p className="break-words text-neutral-950">{entry.description}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-600">
             <span className="inline-flex items-center rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">
               {AUDIT_AREA_LABELS[entry.area as AuditArea] ?? entry.area}
             </span>
-            <span className="break-all">{entry.actorEmail ?? 'System'}</span>
+            <span className="font-medium text-neutral-800">{entry.actionLabel}</span>
             <span aria-hidden="true">·</span>
-            <span className="font-mono text-xs text-neutral-500">{entry.action}</span>
+            <span className="break-all">{entry.actorEmail ?? 'System'}</span>
           </p>
         </div>
         <time dateTime={entry.createdAt} className="shrink-0 text-sm whitespace-nowrap text-neutral-600">
@@ -60,12 +63,18 @@ export function AuditEntryItem({ entry, formatDateTime }: AuditEntryItemProps) {
               aria-hidden="true"
               className={open ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'}
             />
-            {open ? 'Hide changes' : 'Show changes'}
+            {open ? 'Hide details' : 'Details'}
           </button>
           {open && (
-            <div id={detailsId} className="mt-3 flex flex-col gap-3 md:flex-row">
-              <JsonBlock label="Before" value={entry.before} />
-              <JsonBlock label="After" value={entry.after} />
+            <div id={detailsId} className="mt-3 flex flex-col gap-3">
+              <p className="text-xs text-neutral-600">
+                <span className="font-mono">{entry.action}</span>
+                {entry.summary !== entry.description && <> · {entry.summary}</>}
+              </p>
+              <div className="flex flex-col gap-3 md:flex-row">
+                <JsonBlock label="Before" value={entry.before} />
+                <JsonBlock label="After" value={entry.after} />
+              </div>
             </div>
           )}
         </>

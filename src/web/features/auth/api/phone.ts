@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { needsHumanCheck } from './human-check-required';
 
 export interface SendPhoneCodeInput {
   /** E.164, such as +15551234567. */
@@ -24,6 +25,8 @@ export interface VerifyPhoneCodeInput {
   code: string;
   /** Signed in: change the signed-in user's phone instead of signing in. */
   updatePhoneNumber?: boolean;
+  /** A solved human check, sent as `X-Human-Check` once the server asked for one. */
+  humanCheck?: string;
 }
 
 export interface VerifyPhoneCodeResult {
@@ -35,10 +38,14 @@ export interface VerifyPhoneCodeResult {
  * `POST /api/auth/phone-number/verify`: confirms the code. Signs in (a new number creates a customer
  * account), or with `updatePhoneNumber` changes the signed-in user's number.
  */
-export function verifyPhoneCode(input: VerifyPhoneCodeInput): Promise<VerifyPhoneCodeResult> {
+export function verifyPhoneCode({
+  humanCheck,
+  ...input
+}: VerifyPhoneCodeInput): Promise<VerifyPhoneCodeResult> {
   return apiRequest<VerifyPhoneCodeResult>(apiPaths.phoneVerify, {
     method: 'POST',
     body: input.updatePhoneNumber ? input : { phoneNumber: input.phoneNumber, code: input.code },
+    headers: humanCheck ? { 'X-Human-Check': humanCheck } : undefined,
   });
 }
 
@@ -52,7 +59,10 @@ export function useSendPhoneCode() {
   });
 }
 
-/** Confirms a code; "Invalid OTP. Please try again." and the like come as toasts. */
+/**
+ * Confirms a code; "Invalid OTP. Please try again." and the like come as toasts. After many wrong
+ * codes for the number the server asks for the human check, which the form runs and retries with.
+ */
 export function useVerifyPhoneCode() {
   return useMutation({
     mutationFn: verifyPhoneCode,
@@ -60,7 +70,8 @@ export function useVerifyPhoneCode() {
       toast.success('Phone verified successfully!');
     },
     onError: (error) => {
-      toast.error(errorMessage(error));
+      // The form shows the check and retries by itself; no error to read.
+      if (!needsHumanCheck(error)) toast.error(errorMessage(error));
     },
   });
 }

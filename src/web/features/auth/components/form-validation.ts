@@ -1,10 +1,12 @@
+import { asSentence, fieldMessages } from '../../../../shared/field-messages';
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The inline message for an e-mail field, or null when it looks like an address. */
+/** The inline message for an e-mail field, or null when it looks like an address (shared voice). */
 export function validateEmail(value: string): string | null {
   const email = value.trim();
-  if (email.length === 0) return 'Enter your email address.';
-  if (!EMAIL_PATTERN.test(email)) return 'Enter a valid email address, like name@example.com.';
+  if (email.length === 0) return asSentence(fieldMessages.enter('your email address'));
+  if (!EMAIL_PATTERN.test(email)) return asSentence(fieldMessages.email);
   return null;
 }
 

@@ -1,10 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useConfig } from '../../config/api/get-config';
 import { useSendPhoneCode, useVerifyPhoneCode, type VerifyPhoneCodeResult } from '../api/phone';
 import { validateRequired } from './form-validation';
-import { normalizePhoneNumber, validateCode, validatePhoneNumber } from './phone-number';
-import { useHumanCheckGate } from './use-human-check-gate';
+import {
+  callingCodeForLocale,
+  normalizePhoneNumber,
+  validateCode,
+  validatePhoneNumber,
+} from './phone-number';
+import { useHumanCheckEscalation, useHumanCheckGate } from './use-human-check-gate';
 
 /** Seconds before another code may be asked for (the server allows 3 per number in 10 minutes). */
 const RESEND_AFTER_SECONDS = 30;
@@ -54,8 +60,13 @@ function useCountdown(): [number, (seconds: number) => void] {
  */
 export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false }: PhoneCodeFlowProps) {
   const humanCheck = useHumanCheckGate();
+  // Many wrong codes for the number: the server asks for the check on confirming too.
+  const escalation = useHumanCheckEscalation(humanCheck);
   const sendCode = useSendPhoneCode();
   const verifyCode = useVerifyPhoneCode();
+  // Numbers of the restaurant's own country may be typed without the country code.
+  const config = useConfig();
+  const callingCode = callingCodeForLocale(config.data?.locale);
 
   const [step, setStep] = useState<'number' | 'code'>('number');
   const [name, setName] = useState('');
@@ -74,10 +85,10 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
 
   const askName = purpose === 'sign-up';
   const nameError = askName ? validateRequired(name, 'Enter your name.') : null;
-  const phoneError = validatePhoneNumber(phone);
+  const phoneError = validatePhoneNumber(phone, callingCode);
   const codeError = validateCode(code);
   const sending = sendCode.isPending || waitingForCheck;
-  const verifying = verifyCode.isPending || finishing;
+  const verifying = verifyCode.isPending || escalation.waiting || finishing;
 
   // The cursor follows the step; on opening only when asked, so a tab switch keeps its focus.
   const focusedStep = useRef<'number' | 'code' | null>(autoFocus ? null : 'number');
@@ -105,9 +116,10 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
     setShowErrors(true);
     if (nameError) return nameRef.current?.focus();
     if (phoneError) return phoneRef.current?.focus();
-    const phoneNumber = normalizePhoneNumber(phone);
+    const phoneNumber = normalizePhoneNumber(phone, callingCode);
     if (!(await send(phoneNumber))) return;
     setSentTo(phoneNumber);
+    // The number as it was sent, with its country code: the guest sees what "555 123 4567" became.
     setPhone(phoneNumber);
     setCode('');
     setResent(false);
@@ -124,34 +136,40 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
     }
   }
 
-  function handleConfirm() {
+  async function handleConfirm() {
     setShowErrors(true);
     if (codeError) return codeRef.current?.focus();
-    verifyCode.mutate(
-      { phoneNumber: sentTo, code: code.trim(), updatePhoneNumber: purpose === 'change' || undefined },
-      {
-        onSuccess: async (result) => {
-          setFinishing(true);
-          try {
-            await onVerified({ phoneNumber: sentTo, name: askName ? name.trim() : null, result });
-          } finally {
-            setFinishing(false);
-          }
-        },
-        onError: () => {
-          setCode('');
-          setShowErrors(false);
-          codeRef.current?.focus();
-        },
-      },
-    );
+    let result: VerifyPhoneCodeResult | undefined;
+    try {
+      result = await escalation.attempt((check) =>
+        verifyCode.mutateAsync({
+          phoneNumber: sentTo,
+          code: code.trim(),
+          updatePhoneNumber: purpose === 'change' || undefined,
+          humanCheck: check,
+        }),
+      );
+    } catch {
+      // The mutation has shown the server's message as a toast; the next try starts empty.
+      setCode('');
+      setShowErrors(false);
+      codeRef.current?.focus();
+      return;
+    }
+    if (!result) return;
+    setFinishing(true);
+    try {
+      await onVerified({ phoneNumber: sentTo, name: askName ? name.trim() : null, result });
+    } finally {
+      setFinishing(false);
+    }
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending || verifying) return;
     if (step === 'number') void handleSendCode();
-    else handleConfirm();
+    else void handleConfirm();
   }
 
   function changeNumber() {
@@ -185,11 +203,15 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
             name="phone"
             autoComplete="tel"
             inputMode="tel"
-            placeholder="+15551234567"
+            placeholder={callingCode === '1' ? '555 123 4567' : '+15551234567'}
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
             error={showErrors ? phoneError : null}
-            description="With the country code. We text you a 6-digit code."
+            description={
+              callingCode
+                ? `Numbers without a country code are read as +${callingCode}. We text you a 6-digit code.`
+                : 'With the country code. We text you a 6-digit code.'
+            }
             disabled={sending}
             required
           />
@@ -225,6 +247,11 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
 
       {/* One widget for both steps: a resend needs a fresh check too. */}
       <div className={step === 'code' ? 'flex flex-col gap-2' : undefined}>
+        {step === 'code' && escalation.required && (
+          <p role="status" className="text-sm text-neutral-700">
+            There were many wrong codes for this number, so we check that you are human first.
+          </p>
+        )}
         {step === 'code' && <p className="text-sm text-neutral-600">Didn’t get it? Ask for a new code.</p>}
         {humanCheck.element}
       </div>

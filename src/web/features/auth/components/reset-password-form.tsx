@@ -1,7 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useSearchParams } from 'react-router';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
+import { hasStaffAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../lib/paths';
 import { isInvalidLinkError, useResetPassword } from '../api/reset-password';
+import { signInWithEmail } from '../api/sign-in';
+import { refreshSessionAfterSignIn } from '../api/sync-claims';
 import { validateRequired } from './form-validation';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -32,6 +39,13 @@ interface ResetPasswordFormProps {
 /** A new password, checked live against the policy, typed twice. */
 export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink }: ResetPasswordFormProps) {
   const reset = useResetPassword();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // An invitation link carries the new member's address (`&invited=1&email=…`).
+  const invitedEmail = searchParams.get('invited') === '1' ? searchParams.get('email')?.trim() || null : null;
+  const [signingIn, setSigningIn] = useState(false);
+  const busy = reset.isPending || signingIn;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [showErrors, setShowErrors] = useState(false);
@@ -39,16 +53,38 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
   const confirmRef = useRef<HTMLInputElement>(null);
   const errors = validateReset(password, confirm, passwordPolicy);
 
+  /**
+   * A new team member who just chose their password is signed in with it and starts at the orders,
+   * instead of typing it again on an empty sign-in form. If that fails, the sign-in page it is.
+   */
+  async function signInAfterInvitation(email: string) {
+    setSigningIn(true);
+    try {
+      await signInWithEmail({ email, password });
+      const session = await refreshSessionAfterSignIn(queryClient);
+      if (!session) throw new Error('no session after sign-in');
+      toast.success('Welcome! You are signed in.');
+      navigate(hasStaffAccess(session.user.role) ? paths.orders : paths.home, { replace: true });
+    } catch {
+      setSigningIn(false);
+      toast('Sign in with your new password.');
+      onDone();
+    }
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (reset.isPending) return;
+    if (busy) return;
     setShowErrors(true);
     if (errors.password) return passwordRef.current?.focus();
     if (errors.confirm) return confirmRef.current?.focus();
     reset.mutate(
       { token, newPassword: password },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          if (invitedEmail) void signInAfterInvitation(invitedEmail);
+          else onDone();
+        },
         onError: (error) => {
           if (isInvalidLinkError(error)) onInvalidLink(error.message);
         },
@@ -69,12 +105,12 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
           password: showErrors ? errors.password : null,
           confirm: showErrors ? errors.confirm : null,
         }}
-        disabled={reset.isPending}
+        disabled={busy}
         passwordRef={passwordRef}
         confirmRef={confirmRef}
       />
-      <Button type="submit" size="lg" fullWidth isLoading={reset.isPending}>
-        {reset.isPending ? 'Saving...' : 'Save password'}
+      <Button type="submit" size="lg" fullWidth isLoading={busy}>
+        {signingIn ? 'Signing in...' : reset.isPending ? 'Saving...' : 'Save password'}
       </Button>
     </form>
   );

@@ -2,9 +2,11 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
 import { validateEmail, validateRequired } from './form-validation';
+import { useHumanCheckEscalation, useHumanCheckGate } from './use-human-check-gate';
 
 interface SignInErrors {
   email: string | null;
@@ -18,35 +20,52 @@ function validateSignIn(email: string, password: string): SignInErrors {
   };
 }
 
-/** E-mail and password sign-in; on success goes to the callbackUrl or the role's home. */
+/**
+ * E-mail and password sign-in; on success goes to the callbackUrl or the role's home. After many
+ * failed attempts on the account the server asks for the human check: the form shows it, waits for it
+ * to solve itself and sends the sign-in again, and keeps sending a check from then on.
+ */
 export function SignInForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
   const signIn = useSignIn();
+  const humanCheck = useHumanCheckGate();
+  const escalation = useHumanCheckEscalation(humanCheck);
+  const busy = signIn.isPending || escalation.waiting;
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showErrors, setShowErrors] = useState(false);
+  // A wrong e-mail or password (401) is said beside the password too, not only in the toast.
+  const [rejected, setRejected] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const errors = validateSignIn(email, password);
 
+  async function send() {
+    try {
+      const session = await escalation.attempt((check) =>
+        signIn.mutateAsync({ email: email.trim(), password, humanCheck: check }),
+      );
+      if (session) navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
+    } catch (error) {
+      // The mutation has shown the server's message as a toast.
+      if (error instanceof ApiError && error.status === 401) {
+        setRejected(error.message);
+        passwordRef.current?.focus();
+      }
+    }
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (signIn.isPending) return;
+    if (busy) return;
     setShowErrors(true);
     if (errors.email) return emailRef.current?.focus();
     if (errors.password) return passwordRef.current?.focus();
-    signIn.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: (session) => {
-          navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
-        },
-      },
-    );
+    void send();
   }
 
   return (
@@ -56,9 +75,12 @@ export function SignInForm() {
         label="Email"
         {...EMAIL_INPUT}
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setRejected(null);
+        }}
         error={showErrors ? errors.email : null}
-        disabled={signIn.isPending}
+        disabled={busy}
         required
       />
       <TextField
@@ -68,13 +90,24 @@ export function SignInForm() {
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={showErrors ? errors.password : null}
-        disabled={signIn.isPending}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setRejected(null);
+        }}
+        error={(showErrors ? errors.password : null) ?? rejected}
+        disabled={busy}
         required
       />
-      <Button type="submit" size="lg" fullWidth isLoading={signIn.isPending}>
-        {signIn.isPending ? 'Signing in...' : 'Sign in'}
+      {escalation.required ? (
+        <div className="flex flex-col gap-2">
+          <p role="status" className="text-sm text-neutral-700">
+            There were many failed sign-ins for this account, so we check that you are human first.
+          </p>
+          {humanCheck.element}
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" fullWidth isLoading={busy}>
+        {busy ? 'Signing in...' : 'Sign in'}
       </Button>
     </form>
   );

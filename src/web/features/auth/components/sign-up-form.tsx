@@ -1,8 +1,10 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
+import { describeNameProblem } from '../../../../shared/person-name';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { paths, withCallbackUrl } from '../../../lib/paths';
 import { useSignUp } from '../api/sign-up';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
 import { validateEmail, validateRequired } from './form-validation';
@@ -17,7 +19,8 @@ interface SignUpErrors {
 
 function validateSignUp(name: string, email: string, password: string, policy: PasswordPolicy): SignUpErrors {
   return {
-    name: validateRequired(name, 'Enter your name.'),
+    // The server's own rule: 1 to 100 characters on one line.
+    name: describeNameProblem(name),
     email: validateEmail(email),
     password: validateRequired(password, 'Choose a password.') ?? describePasswordProblem(password, policy),
   };
@@ -45,6 +48,8 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showErrors, setShowErrors] = useState(false);
+  /** Set when the sign-up was accepted but did not sign in: the address is to be checked by e-mail. */
+  const [checkMailbox, setCheckMailbox] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -66,9 +71,29 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
       { name: name.trim(), email: email.trim(), password, humanCheck: payload },
       {
         onSuccess: (session) => {
-          navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
+          if (session) navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
+          else setCheckMailbox(email.trim());
         },
       },
+    );
+  }
+
+  if (checkMailbox) {
+    return (
+      <div role="status" className="flex flex-col gap-4 text-sm text-neutral-700">
+        <p className="text-base font-medium text-neutral-950">Check your e-mail</p>
+        <p>
+          We sent a message to <span className="font-medium text-neutral-950">{checkMailbox}</span>. It tells
+          you how to go on: confirm the address with its link, or, if this address already has an account,
+          sign in or choose a new password.
+        </p>
+        <Link
+          to={withCallbackUrl(paths.signIn, callbackUrl)}
+          className="rounded-sm font-medium text-neutral-950 underline underline-offset-4 hover:text-neutral-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+        >
+          Go to sign in
+        </Link>
+      </div>
     );
   }
 

@@ -1,11 +1,21 @@
 import { Printer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { DiningTable } from '../../../../shared/contracts/master-data';
+import toast from 'react-hot-toast';
+import { type DiningTable, MASTER_DATA_API } from '../../../../shared/contracts/master-data';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { diningTableQrCodeApiPath } from '../../../lib/paths';
 import { useConfig } from '../../config/api/get-config';
+import { useResourceOptions } from '../../resources/api/resource-api';
 import './print-only.css';
+
+const tableNameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Tables in the order people count them: T1, T2, … T10 (not T1, T10, T2), then by area. */
+export function compareTablesNaturally(a: Pick<DiningTable, 'name'>, b: Pick<DiningTable, 'name'>): number {
+  return tableNameCollator.compare(a.name, b.name);
+}
 
 interface QrCardProps {
   table: DiningTable;
@@ -81,5 +91,75 @@ export function TableQrCodeDialog({ item, onClose }: { item: DiningTable; onClos
         document.body,
       )}
     </Dialog>
+  );
+}
+
+/** Resolves when every picture in `element` has loaded (or failed): a printout waits for its codes. */
+async function picturesLoaded(element: HTMLElement): Promise<void> {
+  await Promise.all(
+    [...element.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined)),
+  );
+}
+
+/**
+ * "Print all QR codes": every active table's card, in natural order, one per printed page. The cards
+ * are put in the page only while printing, and the printer is called once their codes have loaded.
+ */
+export function PrintAllTableQrCodes() {
+  const config = useConfig();
+  const tables = useResourceOptions<DiningTable>(MASTER_DATA_API.diningTables, { status: 'active' });
+  const [printing, setPrinting] = useState(false);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const sorted = [...(tables.data ?? [])].sort(compareTablesNaturally);
+  const origin = config.data?.baseUrl ?? window.location.origin;
+
+  useEffect(() => {
+    if (!printing) return;
+    let cancelled = false;
+    const sheet = sheetRef.current;
+    void (async () => {
+      if (sheet) await picturesLoaded(sheet);
+      if (cancelled) return;
+      window.print();
+      setPrinting(false);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [printing]);
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={tables.isPending || printing}
+        onClick={() => {
+          if (sorted.length === 0) toast.error('There are no active tables to print.');
+          else setPrinting(true);
+        }}
+      >
+        <Printer aria-hidden="true" className="size-4" />
+        Print all QR codes
+      </Button>
+      {printing &&
+        createPortal(
+          <div ref={sheetRef} className="print-only-card hidden print:block" data-testid="qr-print-sheet">
+            {sorted.map((table) => (
+              <div
+                key={table.id}
+                className="flex min-h-[90vh] items-center justify-center break-after-page break-inside-avoid"
+              >
+                <QrCard
+                  table={table}
+                  url={`${origin}${table.orderingPath}`}
+                  restaurantName={config.data?.restaurantName}
+                  showUrl
+                />
+              </div>
+            ))}
+          </div>,
+          document.body,
+        )}
+    </>
   );
 }

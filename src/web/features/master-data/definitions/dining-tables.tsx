@@ -6,7 +6,11 @@ import {
   MASTER_DATA_API,
 } from '../../../../shared/contracts/master-data';
 import { defineResource, numberToText, textToNumber } from '../../resources/components/resource-definition';
-import { TableQrCodeDialog } from '../components/table-qr-code-dialog';
+import {
+  compareTablesNaturally,
+  PrintAllTableQrCodes,
+  TableQrCodeDialog,
+} from '../components/table-qr-code-dialog';
 import { orDash } from './format';
 
 interface DiningTableValues {
@@ -22,6 +26,11 @@ export const diningTableDefinition = defineResource({
   description: 'The tables of your dining room. Each has a QR code that guests scan to order from it.',
   apiPath: MASTER_DATA_API.diningTables,
   searchPlaceholder: 'Search tables or areas',
+  // T1, T2, … T10 as on the floor. A dining room has far fewer than 500 tables, so one page holds
+  // them all and the order is the whole list's.
+  compare: compareTablesNaturally,
+  pageSize: 500,
+  HeaderActions: PrintAllTableQrCodes,
   columns: [
     {
       id: 'name',

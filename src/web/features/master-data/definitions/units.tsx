@@ -39,8 +39,10 @@ function BaseUnitFields({ form, recordId }: ResourceFieldProps<UnitValues>) {
   const baseError = form.errorOf('baseUnitId');
   const symbol = form.values.symbol.trim() || 'unit';
   return (
-    <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
-      <div className="min-w-0">
+    // The select gets the whole row until a factor sits beside it, and then the larger share: its
+    // options ("None: this is a base unit", "Kilogram (kg)") are longer than a factor.
+    <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className={form.values.baseUnitId === '' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
         <SelectField
           label="Base unit"
           name="baseUnitId"

@@ -56,6 +56,7 @@ export function DemoDataCard() {
         open={confirming}
         title="Remove the demo data?"
         confirmLabel="Remove demo data"
+        destructive
         busyLabel="Removing..."
         busy={remove.isPending}
         onConfirm={confirm}

@@ -65,13 +65,10 @@ export function MenuItemCard({ item, currency, locale }: MenuItemCardProps) {
           </p>
         )}
         {item.tags.length > 0 && (
-          <ul
-            aria-label="Tags"
-            className={clsx('mt-2.5 flex flex-wrap gap-1.5', unavailable && 'opacity-70')}
-          >
+          <ul aria-label="Tags" className="mt-2.5 flex flex-wrap gap-1.5">
             {item.tags.map((tag) => (
               <li key={tag}>
-                <TagBadge tag={tag} />
+                <TagBadge tag={tag} muted={unavailable} />
               </li>
             ))}
           </ul>

@@ -15,9 +15,16 @@ const TAG_STYLES: Record<MenuTag, { className: string; icon?: LucideIcon }> = {
   popular: { className: 'bg-amber-50 text-amber-800 ring-amber-600/25', icon: Star },
 };
 
-/** A small coloured label for a menu tag ("Vegan", "Spicy"). */
-export function TagBadge({ tag }: { tag: MenuTag }) {
-  const { className, icon: Icon } = TAG_STYLES[tag];
+/** Tags of a dish that is off today: grey like the rest of its card, still at 4.5:1 or more (7:1). */
+const MUTED_STYLE = 'bg-neutral-100 text-neutral-700 ring-neutral-300';
+
+/**
+ * A small coloured label for a menu tag ("Vegan", "Spicy"). `muted` greys it out without fading it:
+ * opacity took the coloured pills below 4.5:1.
+ */
+export function TagBadge({ tag, muted = false }: { tag: MenuTag; muted?: boolean }) {
+  const { className: colours, icon: Icon } = TAG_STYLES[tag];
+  const className = muted ? MUTED_STYLE : colours;
   return (
     <span
       className={clsx(

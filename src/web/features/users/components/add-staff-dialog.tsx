@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { asSentence, fieldMessages } from '../../../../shared/field-messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
@@ -29,9 +30,9 @@ export function AddStaffDialog({ open, onClose }: AddStaffDialogProps) {
   const emailRef = useRef<HTMLInputElement>(null);
 
   const errors = {
-    name: validateRequired(name, 'Enter their name.'),
+    name: validateRequired(name, asSentence(fieldMessages.enter('their name'))),
     // The shared check speaks to the person signing in ("your"); here it is someone else's address.
-    email: email.trim() ? validateEmail(email) : 'Enter their email address.',
+    email: email.trim() ? validateEmail(email) : asSentence(fieldMessages.enter('their email address')),
   };
 
   function close() {

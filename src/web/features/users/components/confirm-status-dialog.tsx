@@ -24,6 +24,7 @@ export function ConfirmStatusDialog({ user, onClose }: ConfirmStatusDialogProps)
       open={user !== null}
       onClose={close}
       busy={setDisabled.isPending}
+      destructive={disabling}
       title={disabling ? `Disable ${name}?` : `Enable ${name}?`}
       confirmLabel={disabling ? 'Disable account' : 'Enable account'}
       busyLabel={disabling ? 'Disabling...' : 'Enabling...'}

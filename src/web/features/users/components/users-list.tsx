@@ -1,13 +1,13 @@
 import { clsx } from 'clsx';
-import { KeyRound, Phone } from 'lucide-react';
+import { KeyRound, Mail, Phone } from 'lucide-react';
 import { ROLES, type Role } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { useRestaurantDateTime } from '../../config/use-restaurant-date-time';
-import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/list-users';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useSendUserPasswordReset } from '../api/send-user-password-reset';
 import { type AdminUser, ROLE_LABELS, type UserGroup, userLabel } from '../api/types';
 
@@ -17,18 +17,27 @@ interface UsersListProps {
   currentUserId: string | undefined;
   /** Opens the confirmation for disabling or enabling `user`. */
   onToggleDisabled: (user: AdminUser) => void;
+  /** Opens the confirmation for giving `user` another role. */
+  onChangeRole: (user: AdminUser, role: Role) => void;
 }
 
+const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
+
+/** Disabled; Invited (never accepted the invitation, so cannot sign in yet); or Active. */
 function StatusBadge({ user }: { user: AdminUser }) {
-  return user.disabled ? (
-    <span className="inline-flex items-center rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset">
-      Disabled
-    </span>
-  ) : (
-    <span className="inline-flex items-center rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
-      Active
-    </span>
-  );
+  if (user.disabled)
+    return <span className={clsx(BADGE, 'bg-red-50 text-red-800 ring-red-200')}>Disabled</span>;
+  if (user.invitationPending) {
+    return (
+      <span
+        className={clsx(BADGE, 'bg-amber-50 text-amber-900 ring-amber-200')}
+        title="Invited, has not chosen a password yet"
+      >
+        Invited
+      </span>
+    );
+  }
+  return <span className={clsx(BADGE, 'bg-emerald-50 text-emerald-800 ring-emerald-200')}>Active</span>;
 }
 
 function YouBadge() {
@@ -45,17 +54,22 @@ interface RowProps {
   onToggleDisabled: (user: AdminUser) => void;
 }
 
-/** The role of a user: a select, except for oneself (the server refuses one's own role). */
-function RoleControl({ user, isSelf }: Omit<RowProps, 'onToggleDisabled'>) {
-  const changeRole = useChangeUserRole();
+/**
+ * The role of a user: a select, except for oneself (the server refuses one's own role). Choosing a
+ * role only asks (the select keeps showing the current role until the admin confirms).
+ */
+function RoleControl({
+  user,
+  isSelf,
+  onChangeRole,
+}: Pick<RowProps, 'user' | 'isSelf'> & Pick<UsersListProps, 'onChangeRole'>) {
   if (isSelf) return <span className="text-sm text-neutral-900">{ROLE_LABELS[user.role]}</span>;
   return (
     <SelectField
       label={`Role of ${userLabel(user)}`}
       hideLabel
       value={user.role}
-      disabled={changeRole.isPending}
-      onChange={(event) => changeRole.mutate({ id: user.id, role: event.target.value as Role })}
+      onChange={(event) => onChangeRole(user, event.target.value as Role)}
       className="w-36"
     >
       {ROLES.map((role) => (
@@ -67,19 +81,34 @@ function RoleControl({ user, isSelf }: Omit<RowProps, 'onToggleDisabled'>) {
   );
 }
 
-/** Send password reset, and Disable or Enable (not for oneself). */
+/** Resend invitation (while invited) or Send password reset, and Disable or Enable (not for oneself). */
 function RowActions({ user, isSelf, onToggleDisabled }: RowProps) {
   const sendReset = useSendUserPasswordReset();
+  const resend = useResendInvitation();
   const name = userLabel(user);
+  const disabledTitle = user.disabled ? 'Enable the account before sending an e-mail.' : undefined;
   return (
     <div className="flex flex-wrap items-center gap-2 lg:justify-end">
-      {user.email !== null && (
+      {user.email !== null && user.invitationPending && (
+        <Button
+          variant="secondary"
+          onClick={() => resend.mutate(user)}
+          isLoading={resend.isPending}
+          disabled={user.disabled}
+          title={disabledTitle}
+          aria-label={`Resend invitation to ${name}`}
+        >
+          {!resend.isPending && <Mail aria-hidden="true" className="size-4" />}
+          {resend.isPending ? 'Sending...' : 'Resend invitation'}
+        </Button>
+      )}
+      {user.email !== null && !user.invitationPending && (
         <Button
           variant="secondary"
           onClick={() => sendReset.mutate({ id: user.id })}
           isLoading={sendReset.isPending}
           disabled={user.disabled}
-          title={user.disabled ? 'Enable the account before sending a password reset.' : undefined}
+          title={disabledTitle}
           aria-label={`Send password reset to ${name}`}
         >
           {!sendReset.isPending && <KeyRound aria-hidden="true" className="size-4" />}
@@ -114,7 +143,12 @@ function Contact({ user }: { user: AdminUser }) {
   );
 }
 
-function UserTable({ users, currentUserId, onToggleDisabled }: { users: AdminUser[] } & ListPartProps) {
+function UserTable({
+  users,
+  currentUserId,
+  onToggleDisabled,
+  onChangeRole,
+}: { users: AdminUser[] } & ListPartProps) {
   const formatDateTime = useRestaurantDateTime();
   return (
     <Card className="hidden overflow-hidden lg:block">
@@ -147,7 +181,7 @@ function UserTable({ users, currentUserId, onToggleDisabled }: { users: AdminUse
                   <UserIdentity user={user} isSelf={isSelf} />
                 </td>
                 <td className="px-4 py-3">
-                  <RoleControl user={user} isSelf={isSelf} />
+                  <RoleControl user={user} isSelf={isSelf} onChangeRole={onChangeRole} />
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge user={user} />
@@ -167,7 +201,12 @@ function UserTable({ users, currentUserId, onToggleDisabled }: { users: AdminUse
   );
 }
 
-function UserCards({ users, currentUserId, onToggleDisabled }: { users: AdminUser[] } & ListPartProps) {
+function UserCards({
+  users,
+  currentUserId,
+  onToggleDisabled,
+  onChangeRole,
+}: { users: AdminUser[] } & ListPartProps) {
   const formatDateTime = useRestaurantDateTime();
   return (
     <ul className="flex flex-col gap-3 lg:hidden">
@@ -183,7 +222,7 @@ function UserCards({ users, currentUserId, onToggleDisabled }: { users: AdminUse
                 <StatusBadge user={user} />
               </div>
               <div className="flex items-center justify-between gap-3">
-                <RoleControl user={user} isSelf={isSelf} />
+                <RoleControl user={user} isSelf={isSelf} onChangeRole={onChangeRole} />
                 <span className="text-right text-xs text-neutral-500">
                   Last seen
                   <br />
@@ -199,10 +238,10 @@ function UserCards({ users, currentUserId, onToggleDisabled }: { users: AdminUse
   );
 }
 
-type ListPartProps = Pick<UsersListProps, 'currentUserId' | 'onToggleDisabled'>;
+type ListPartProps = Pick<UsersListProps, 'currentUserId' | 'onToggleDisabled' | 'onChangeRole'>;
 
 /** The accounts of a group: a table on wide screens, cards on a phone, and "Load more". */
-export function UsersList({ group, search, currentUserId, onToggleDisabled }: UsersListProps) {
+export function UsersList({ group, search, currentUserId, onToggleDisabled, onChangeRole }: UsersListProps) {
   const query = useUsers(group, search);
   const users = query.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -223,8 +262,18 @@ export function UsersList({ group, search, currentUserId, onToggleDisabled }: Us
 
   return (
     <div className="flex flex-col gap-4">
-      <UserTable users={users} currentUserId={currentUserId} onToggleDisabled={onToggleDisabled} />
-      <UserCards users={users} currentUserId={currentUserId} onToggleDisabled={onToggleDisabled} />
+      <UserTable
+        users={users}
+        currentUserId={currentUserId}
+        onToggleDisabled={onToggleDisabled}
+        onChangeRole={onChangeRole}
+      />
+      <UserCards
+        users={users}
+        currentUserId={currentUserId}
+        onToggleDisabled={onToggleDisabled}
+        onChangeRole={onChangeRole}
+      />
       {query.hasNextPage && (
         <Button
           variant="secondary"
