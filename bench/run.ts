@@ -1,67 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+import { buildWebIfStale } from '../scripts/build-web';
 import { humanCheckFor } from '../tests/support/human-check';
-import { cleanUpApps, makeTempDir, spawnApp } from '../tests/support/spawn-app';
+import { cleanUpApps, makeTempDir, REPO_ROOT, spawnApp } from '../tests/support/spawn-app';
 
 /**
  * `npm run bench`: starts the real app (embedded PostgreSQL, or TEST_DATABASE_URL's server with a
- * fresh database) and measures requests per second and latency percentiles of the endpoints every
- * screen touches, with a fixed number of concurrent clients, plus the app's memory afterwards.
- * Numbers depend on the machine; compare runs on the same one.
+ * fresh database) and, in the same run, a bare `node:http` server answering the same small JSON. The
+ * load comes from autocannon in a process of its own (bench/load.mjs), one endpoint at a time, so the
+ * load generator does not compete with this script's event loop. Every line is reported as a share of
+ * the bare server's requests per second (measured before, halfway through and after the app's lines;
+ * the median is the yardstick), with the absolute requests/s, p50 and p99 latency and the app's memory after the line.
+ * The goals of issue 10 are checked and printed; the numbers depend on the machine and its load (the
+ * load average is printed too), so compare runs on the same machine.
+ *
+ * BENCH_DURATION_S (default 5), BENCH_CONNECTIONS (default 10), BENCH_ONLY (a regular expression over
+ * the line names) and BENCH_JSON (where to write the results; default .tmp/bench-last.json).
  */
-const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const JSON_FILE = process.env.BENCH_JSON ?? path.join(REPO_ROOT, '.tmp', 'bench-last.json');
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-interface Result {
+interface Goal {
+  /** Least share of bare node's requests/s (0.8 = 80 %). */
+  share?: number;
+  /** Least absolute requests/s. */
+  perSecond?: number;
+  /** Most p99 latency in ms. */
+  p99?: number;
+}
+
+interface Line {
   name: string;
-  requests: number;
+  path: string;
+  headers?: Record<string, string>;
+  /** The status every answer must have (default 200). */
+  expect?: number;
+  goal?: Goal;
+}
+
+interface Measured {
+  name: string;
   perSecond: number;
   p50: number;
-  p95: number;
   p99: number;
+  requests: number;
+  /** Answers with another status than expected, errors and timeouts. */
+  failed: number;
+  rssMiB: number;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
   errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(name: string, request: () => Promise<Response>, expected = 200): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        const response = await request();
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        if (response.status !== expected) errors += 1;
+function runLoad(url: string, headers: Record<string, string>): Promise<AutocannonResult> {
+  const options = { url, headers, connections: CONNECTIONS, duration: DURATION_S, warmupSeconds: WARMUP_S };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(BENCH_DIR, 'load.mjs'), JSON.stringify(options)], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the load generator exited with ${code}`));
+      try {
+        resolve(JSON.parse(output.trim().split('\n').pop() ?? '') as AutocannonResult);
+      } catch (error) {
+        reject(error);
       }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return {
-    name,
-    requests: latencies.length,
-    perSecond: Math.round(latencies.length / (DURATION_MS / 1000)),
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    errors,
-  };
+    });
+  });
 }
 
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
+}
+
+async function measure(base: string, line: Line, pid: number): Promise<Measured> {
+  const result = await runLoad(`${base}${line.path}`, line.headers ?? {});
+  const expected = String(line.expect ?? 200);
+  const total = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
+  const matching = result.statusCodeStats[expected]?.count ?? 0;
+  return {
+    name: line.name,
+    perSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failed: total - matching + result.errors + result.timeouts,
+    rssMiB: rssOf(pid),
+  };
+}
+
+/** Starts bench/bare-server.mjs answering `body` (and `headers`); resolves with its process and port. */
+function startBareServer(
+  body: string,
+  headers?: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  const args = [path.join(BENCH_DIR, 'bare-server.mjs'), body, ...(headers ? [JSON.stringify(headers)] : [])];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.once('error', reject);
+    child.stdout
+      ?.setEncoding('utf8')
+      .once('data', (chunk: string) => resolve({ child, port: Number(chunk) }));
+  });
+}
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+function goalText(goal: Goal | undefined): string {
+  if (!goal) return '';
+  const parts: string[] = [];
+  if (goal.share !== undefined) parts.push(`≥ ${goal.share * 100} %`);
+  if (goal.perSecond !== undefined) parts.push(`≥ ${goal.perSecond}/s`);
+  if (goal.p99 !== undefined) parts.push(`p99 ≤ ${goal.p99} ms`);
+  return parts.join(', ');
+}
+
+function meets(goal: Goal | undefined, measured: Measured, share: number): boolean | null {
+  if (!goal) return null;
+  return (
+    (goal.share === undefined || share >= goal.share) &&
+    (goal.perSecond === undefined || measured.perSecond >= goal.perSecond) &&
+    (goal.p99 === undefined || measured.p99 <= goal.p99)
+  );
 }
 
 async function main(): Promise<void> {
+  if (!buildWebIfStale()) throw new Error('the web app could not be built');
   const dataDir = await makeTempDir('bench');
   const env: Record<string, string> = { LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' };
   if (process.env.TEST_DATABASE_URL) {
@@ -75,65 +167,153 @@ async function main(): Promise<void> {
     env.DATABASE_URL = databaseUrl(process.env.TEST_DATABASE_URL, name);
   }
   const app = await spawnApp({ dataDir, env });
+  let bare: { child: ChildProcess; port: number } | undefined;
+  let barePage: { child: ChildProcess; port: number } | undefined;
   try {
     await app.waitForHealthy();
     const base = app.baseUrl;
+    const appPid = app.child.pid ?? 0;
+    const healthBody = await (await fetch(`${base}/api/health`)).text();
+    bare = await startBareServer(healthBody);
+    const bareBase = `http://127.0.0.1:${bare.port}`;
+
     const email = `bench-${randomBytes(3).toString('hex')}@bench.brigade`;
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-human-check': await humanCheckFor(base) },
       body: JSON.stringify({ name: 'Bench', email, password: 'bench-password' }),
     });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password' }),
+    });
+    const cookie = cookieOf(signIn);
     const adminSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@brigade.local', password: env.ADMIN_PASSWORD }),
     });
-    const adminCookie = adminSignIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const adminCookie = cookieOf(adminSignIn);
+    if (!cookie || !adminCookie) throw new Error('signing in for the bench failed');
     const menuEtag = (await fetch(`${base}/api/menu/public`)).headers.get('etag') ?? '';
-    const rssBefore = rssOf(app.child.pid!);
+    const page = await fetch(`${base}/`);
+    const pageEtag = page.headers.get('etag');
+    // A second reference: bare node giving the SPA page's own bytes and headers, which cost more to
+    // send and to read than the small JSON (the load generator pays for them too).
+    const pageHeaders = Object.fromEntries(
+      [...page.headers].filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name),
+      ),
+    );
+    barePage = await startBareServer(await page.text(), pageHeaders);
 
-    const results = [
-      await measure('GET /api/health', () => fetch(`${base}/api/health`)),
-      await measure('GET /api/config', () => fetch(`${base}/api/config`)),
-      await measure('GET /api/auth/get-session (signed in)', () =>
-        fetch(`${base}/api/auth/get-session`, { headers: { cookie } }),
-      ),
-      await measure('GET /api/me (signed in)', () => fetch(`${base}/api/me`, { headers: { cookie } })),
-      await measure('GET / (page)', () => fetch(`${base}/`)),
-      await measure('GET /api/menu/public (demo menu)', () => fetch(`${base}/api/menu/public`)),
-      await measure(
-        'GET /api/menu/public (If-None-Match → 304)',
-        () => fetch(`${base}/api/menu/public`, { headers: { 'if-none-match': menuEtag } }),
-        304,
-      ),
-      await measure('GET /api/menu/items?sort=position (admin)', () =>
-        fetch(`${base}/api/menu/items?sort=position&limit=100`, { headers: { cookie: adminCookie } }),
-      ),
-      await measure('GET /api/suppliers (admin)', () =>
-        fetch(`${base}/api/suppliers`, { headers: { cookie: adminCookie } }),
-      ),
+    const allLines: Line[] = [
+      {
+        name: 'GET /api/menu/public, If-None-Match (idle poll, 304)',
+        path: '/api/menu/public',
+        headers: { 'if-none-match': menuEtag },
+        expect: 304,
+        goal: { share: 0.8, p99: 5 },
+      },
+      { name: 'GET /api/config', path: '/api/config', goal: { share: 0.8 } },
+      { name: 'GET /api/health (database round trip)', path: '/api/health' },
+      { name: 'GET / (the SPA page)', path: '/', goal: { share: 0.8 } },
+      ...(pageEtag
+        ? [
+            {
+              name: 'GET /, If-None-Match (304)',
+              path: '/',
+              headers: { 'if-none-match': pageEtag },
+              expect: 304,
+            },
+          ]
+        : []),
+      { name: 'GET /api/menu/public (demo menu, full)', path: '/api/menu/public' },
+      { name: 'GET /api/me (signed in)', path: '/api/me', headers: { cookie }, goal: { share: 0.4 } },
+      { name: 'GET /api/auth/get-session (signed in)', path: '/api/auth/get-session', headers: { cookie } },
+      { name: 'GET /api/suppliers (admin)', path: '/api/suppliers', headers: { cookie: adminCookie } },
+      {
+        name: 'GET /api/suppliers?search=dairy (admin, ILIKE)',
+        path: '/api/suppliers?search=dairy',
+        headers: { cookie: adminCookie },
+      },
+      {
+        name: 'GET /api/menu/items?sort=position (admin menu list)',
+        path: '/api/menu/items?sort=position&limit=500',
+        headers: { cookie: adminCookie },
+        goal: { perSecond: 2000, p99: 20 },
+      },
     ];
-    const rssAfter = rssOf(app.child.pid!);
+    const lines = allLines.filter((line) => !ONLY || ONLY.test(line.name));
+
+    const load = loadavg().map((value) => value.toFixed(2));
     console.log(
-      `\nBrigade benchmark: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per endpoint, ${env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}\n`,
+      `\nBrigade benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per line after ${WARMUP_S} s of warm-up, autocannon in its own process, ${env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}; ${cpus().length} cores, load average ${load.join(' ')} at the start`,
     );
-    console.table(results.map(({ name, ...rest }) => ({ endpoint: name, ...rest })));
+    const barePid = bare.child.pid ?? 0;
+    const bareLine = (when: string) =>
+      measure(bareBase, { name: `bare node:http (${when})`, path: '/' }, barePid);
+    // The machine's other work comes and goes: bare node is measured before, halfway and after, and
+    // the median of the three is the yardstick.
+    const bareRuns = [await bareLine('before')];
+    const results: Measured[] = [];
+    for (const [index, line] of lines.entries()) {
+      if (index === Math.floor(lines.length / 2)) bareRuns.push(await bareLine('halfway'));
+      results.push(await measure(base, line, appPid));
+      process.stdout.write('.');
+    }
+    bareRuns.push(await bareLine('after'));
+    const barePageRun =
+      ONLY && !ONLY.test('GET / (the SPA page)')
+        ? []
+        : [
+            await measure(
+              `http://127.0.0.1:${barePage.port}`,
+              { name: 'bare node:http answering the SPA page (same bytes and headers)', path: '/' },
+              barePage.child.pid ?? 0,
+            ),
+          ];
+    process.stdout.write('\n');
+    const yardstick = [...bareRuns].sort((a, b) => a.perSecond - b.perSecond)[
+      Math.floor(bareRuns.length / 2)
+    ]!.perSecond;
+
+    const goals = new Map(lines.map((line) => [line.name, line.goal]));
+    const rows = [...bareRuns, ...barePageRun, ...results].map((measured) => {
+      const share = measured.perSecond / yardstick;
+      const goal = goals.get(measured.name);
+      const met = meets(goal, measured, share);
+      return {
+        line: measured.name,
+        'of bare': `${(share * 100).toFixed(1)} %`,
+        'req/s': measured.perSecond,
+        'p50 ms': measured.p50,
+        'p99 ms': measured.p99,
+        'RSS MiB': measured.rssMiB,
+        failed: measured.failed,
+        goal: goalText(goal),
+        met: met === null ? '' : met ? 'yes' : 'NO',
+      };
+    });
+    console.table(rows);
     console.log(
-      `app memory (RSS): ${rssBefore.toFixed(1)} MiB before, ${rssAfter.toFixed(1)} MiB after the load`,
+      `bare node:http ${bareRuns.map((run) => `${run.perSecond}/s`).join(', ')} (before, halfway, after); shares are of the median, ${yardstick}/s. Load average at the end: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
     );
-    if (results.some((result) => result.errors > 0)) {
-      console.error('Some requests failed; the numbers above are not trustworthy.');
+    writeFileSync(
+      JSON_FILE,
+      `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, loadAverage: load, yardstick, rows }, null, 2)}\n`,
+    );
+    console.log(`results written to ${path.relative(process.cwd(), JSON_FILE)}`);
+    if (results.some((result) => result.failed > 0)) {
+      console.error('Some answers had another status than expected; those numbers are not trustworthy.');
       process.exitCode = 1;
     }
   } finally {
+    bare?.child.kill('SIGTERM');
+    barePage?.child.kill('SIGTERM');
     await app.stop().catch(() => {});
     await cleanUpApps();
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { fieldMessages } from '../shared/contracts/fields';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -12,6 +13,13 @@ function hasNoPath(value: string): boolean {
     // Not a URL: the url check reports that.
     return true;
   }
+}
+
+/** TRUST_PROXY as a number of proxy hops: `true` is one proxy, `false` none. */
+function proxyHops(value: string): number {
+  if (value === 'true') return 1;
+  if (value === 'false') return 0;
+  return Number(value);
 }
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -43,10 +51,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters long').optional(),
   ),
-  ADMIN_EMAIL: z.preprocess(
-    emptyToUndefined,
-    z.email('must be an e-mail address').default('admin@brigade.local'),
-  ),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email(fieldMessages.email).default('admin@brigade.local')),
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
     z.string().min(6, 'must be at least 6 characters long').optional(),
@@ -55,11 +60,34 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(500).max(600_000).default(3000),
   ),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds (0 turns it off)' })
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(30_000),
+  ),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds (0 turns it off)' })
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(60_000),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   NODE_ENV: z.preprocess(emptyToUndefined, z.string().default('development')),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
-    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    z
+      .string()
+      .regex(/^(true|false|[0-9]{1,2})$/, {
+        message: 'must be true, false or the number of reverse proxies in front of the app (0 to 99)',
+      })
+      .default('false'),
   ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -109,11 +137,16 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   pollIntervalMs: number;
+  /** PostgreSQL `statement_timeout` and `idle_in_transaction_session_timeout` of the pool (0: off). */
+  databaseTimeouts: { statementMs: number; idleInTransactionMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
   /** NODE_ENV=production: the development outbox never shows message contents. */
   production: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the socket's peer
+   * is the client). `TRUST_PROXY=true` is 1. See lib/client-ip.ts.
+   */
+  trustProxy: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsGateway: { url: string; token: string | undefined } | undefined;
@@ -157,9 +190,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     pollIntervalMs: values.POLL_INTERVAL_MS,
+    databaseTimeouts: {
+      statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     logLevel: values.LOG_LEVEL,
     production: values.NODE_ENV === 'production',
-    trustProxy: values.TRUST_PROXY === 'true',
+    trustProxy: proxyHops(values.TRUST_PROXY),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     smsGateway: values.SMS_GATEWAY_URL

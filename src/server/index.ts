@@ -1,11 +1,14 @@
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { withFastLane } from './lib/fast-lane';
 import { createLogger, type Logger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
+import { pageFastRoute } from './lib/web-app';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { createServices } from './services';
 
@@ -84,11 +87,14 @@ async function main(): Promise<void> {
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const database: DatabaseHandle = openDatabase(databaseUrl);
+    const database: DatabaseHandle = openDatabase(databaseUrl, {
+      statementTimeoutMs: config.databaseTimeouts.statementMs,
+      idleInTransactionTimeoutMs: config.databaseTimeouts.idleInTransactionMs,
+    });
     cleanups.push(() => database.close());
 
     const secret = await resolveAuthSecret(config.authSecret, config.dataDir);
-    const services = createServices({ config, db: database.db, logger, secret });
+    const services = createServices({ config, db: database.db, logger, secret, databaseUrl });
     const admin = await prepareDatabase(database.db, services.auth, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
@@ -102,8 +108,17 @@ async function main(): Promise<void> {
       );
     }
 
+    await services.liveTopics.start();
+    cleanups.push(() => services.liveTopics.stop());
+
     const app = createApp(services);
-    const server = createAdaptorServer({ fetch: app.fetch });
+    // Hot GETs answered from memory before the app (lib/fast-lane.ts): the SPA page.
+    const fastRoutes = [await pageFastRoute(app)].filter((route) => route !== undefined);
+    const server = createAdaptorServer({
+      fetch: app.fetch,
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer(options, withFastLane(listener, fastRoutes))) as typeof createServer,
+    });
     const address = await listen(server, config.port, config.host);
     cleanups.push(
       () =>

@@ -11,6 +11,11 @@ export function hasStaffAccess(role: Role | null | undefined): boolean {
   return role === 'staff' || role === 'manager' || role === 'admin';
 }
 
+/** PRODUCT.md section 1: a manager (shift lead) may do what staff may and more; admins too. */
+export function hasManagerAccess(role: Role | null | undefined): boolean {
+  return role === 'manager' || role === 'admin';
+}
+
 /** Seed section 6: admin = role admin. */
 export function isAdmin(role: Role | null | undefined): boolean {
   return role === 'admin';

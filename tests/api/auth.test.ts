@@ -3,10 +3,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/server/bootstrap';
 import { sessions, users } from '../../src/server/modules/auth/auth.schema';
+import { latestMessage, waitForMessage } from '../support/outbox';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  cookieFrom,
   createTestApp,
   expectErrorBody,
   type TestApp,
@@ -36,12 +36,12 @@ describe('sign-up', () => {
       });
       expect(response.status).toBe(200);
       expect(await roleOf(email)).toBe('customer');
-      const me = await t.get('/api/me', { as: { cookie: cookieFrom(response) } });
+      const me = await t.get('/api/me', { as: { cookie: await t.signIn(email, 'secret1') } });
       expect(await me.json()).toMatchObject({ email, role: 'customer' });
     }
   });
 
-  it('signs the new user in with an http-only, same-site session cookie and keeps the token out of the body', async () => {
+  it('does not sign in (the answer must not differ for a taken address); sign-in gives an http-only, same-site cookie and no token in the body', async () => {
     const response = await t.signUp({
       name: 'Ada',
       email: 'ada@test.brigade',
@@ -51,28 +51,51 @@ describe('sign-up', () => {
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).not.toHaveProperty('token');
     expect(body.user).toMatchObject({ email: 'ada@test.brigade', role: 'customer' });
-    const setCookie = response.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('brigade.session_token='));
+    expect(response.headers.getSetCookie().some((line) => line.includes('session_token'))).toBe(false);
+
+    const signIn = await t.post('/api/auth/sign-in/email', {
+      email: 'ada@test.brigade',
+      password: 'secret1',
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).not.toHaveProperty('token');
+    const setCookie = signIn.headers.getSetCookie().find((line) => line.startsWith('brigade.session_token='));
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i);
   });
 
-  it('refuses a second account with the same e-mail with 409', async () => {
-    await t.signUp({
-      name: 'One',
-      email: 'twice@test.brigade',
-      password: 'secret1',
-    });
-    const again = await t.signUp({
+  it('answers a taken address exactly like a new one, changes nothing and tells the owner by e-mail', async () => {
+    const owner = await t.buildUser({ name: 'Owner Of Address' });
+    const fresh = await t.signUp({ name: 'Two', email: 'fresh-two@test.brigade', password: 'secret1' });
+    const again = await t.signUp({ name: 'Two', email: owner.email.toUpperCase(), password: 'secret1' });
+    expect(again.status).toBe(fresh.status);
+    const freshBody = (await fresh.json()) as { user: Record<string, unknown> };
+    const againBody = (await again.json()) as { user: Record<string, unknown> };
+    expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(againBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(againBody.user).toMatchObject({
+      email: owner.email,
       name: 'Two',
-      email: 'TWICE@test.brigade',
-      password: 'secret1',
+      emailVerified: false,
+      role: 'customer',
     });
-    await expectErrorBody(again, 409, 'aborted');
-    const rows = await t.db.select().from(users).where(eq(users.email, 'twice@test.brigade'));
+    expect(again.headers.getSetCookie()).toEqual(fresh.headers.getSetCookie());
+
+    const rows = await t.db.select().from(users).where(eq(users.email, owner.email));
     expect(rows).toHaveLength(1);
+    expect(rows[0]?.name).toBe('Owner Of Address');
+    // The owner's password still works and the new one does not.
+    expect(await t.signIn(owner.email, owner.password)).toContain('brigade.session_token=');
+    expect(
+      (await t.post('/api/auth/sign-in/email', { email: owner.email, password: 'secret1' })).status,
+    ).toBe(401);
+    const notice = await waitForMessage(t.db, owner.email, 'sign-up-existing');
+    expect(notice?.subject).toBe('Someone tried to sign up for Brigade Cafe with your address');
+    expect(notice?.body).toContain('No second account was made.');
+    // A new address gets its confirmation link instead, and no such notice.
+    expect(await waitForMessage(t.db, 'fresh-two@test.brigade', 'verify-email')).toBeDefined();
+    expect(await latestMessage(t.db, 'fresh-two@test.brigade', 'sign-up-existing')).toBeUndefined();
   });
 
   it('enforces the password policy from the settings, with the same message the form shows', async () => {
@@ -85,7 +108,9 @@ describe('sign-up', () => {
       requireDigit: true,
       requireSymbol: true,
     };
-    expect((await t.patch('/api/settings', { passwordPolicy: policy }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest('/api/settings', { passwordPolicy: policy }, { as: admin })).status).toBe(
+      200,
+    );
     try {
       const weak = await t.signUp({
         name: 'W',
@@ -110,7 +135,7 @@ describe('sign-up', () => {
       });
       expect(strong.status).toBe(200);
     } finally {
-      await t.patch(
+      await t.patchLatest(
         '/api/settings',
         {
           passwordPolicy: {

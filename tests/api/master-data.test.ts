@@ -262,7 +262,7 @@ describe.each(resources)('$label', (c) => {
       () => t.get(c.path, { as: null }),
       () => t.get(one, { as: null }),
       () => t.post(c.path, body, { as: null }),
-      () => t.patch(one, { name: 'X' }, { as: null }),
+      () => t.patchLatest(one, { name: 'X' }, { as: null }),
       () => t.del(one, { as: null }),
     ]) {
       await expectErrorBody(await call(), 401, 'unauthenticated');
@@ -280,7 +280,7 @@ describe.each(resources)('$label', (c) => {
     await expectIssue(await t.get(`${c.path}/not-an-id`, { as: admin }), 400, 'invalid-argument', 'id');
 
     await expectErrorBody(await t.get(one, { as: admin }), 404, 'not-found');
-    await expectErrorBody(await t.patch(one, { name: 'Nobody' }, { as: admin }), 404, 'not-found');
+    await expectErrorBody(await t.patchLatest(one, { name: 'Nobody' }, { as: admin }), 404, 'not-found');
     await expectErrorBody(await t.del(one, { as: admin }), 404, 'not-found');
 
     const record = await created(c.path, body);
@@ -296,8 +296,8 @@ describe.each(resources)('$label', (c) => {
       const user = as[role]!;
       for (const call of [
         () => t.post(c.path, c.valid(`Intruder ${next()}`, next()), { as: user }),
-        () => t.patch(path, c.change(next()), { as: user }),
-        () => t.patch(path, { active: false }, { as: user }),
+        () => t.patchLatest(path, c.change(next()), { as: user }),
+        () => t.patchLatest(path, { active: false }, { as: user }),
         () => t.del(path, { as: user }),
       ]) {
         await expectErrorBody(await call(), 403, 'permission-denied');
@@ -318,15 +318,16 @@ describe.each(resources)('$label', (c) => {
     const record = await createOf(c);
     const path = `${c.path}/${record.id}`;
     const change = c.change(next());
-    const response = await t.patch(path, change, { as: admin });
+    const response = await t.patchLatest(path, change, { as: admin });
     expect(response.status, await response.clone().text()).toBe(200);
     const changed = (await response.json()) as Rec;
-    expect(changed).toEqual({ ...record, ...change, updatedAt: expect.any(String) });
+    // The version counts the change: one more than the record's.
+    expect(changed).toEqual({ ...record, ...change, version: 2, updatedAt: expect.any(String) });
     expect(Date.parse(changed.updatedAt)).toBeGreaterThan(Date.parse(record.updatedAt));
     expect(await read(path)).toEqual(changed);
 
-    // An empty change changes nothing.
-    const same = await t.patch(path, {}, { as: admin });
+    // An empty change (only the version) changes nothing, the version included.
+    const same = await t.patchLatest(path, {}, { as: admin });
     expect(same.status).toBe(200);
     expect(await same.json()).toEqual(changed);
   });
@@ -352,7 +353,7 @@ describe.each(resources)('$label', (c) => {
 
     const record = await createOf(c);
     await expectIssue(
-      await t.patch(`${c.path}/${record.id}`, bad, { as: admin }),
+      await t.patchLatest(`${c.path}/${record.id}`, bad, { as: admin }),
       400,
       'invalid-argument',
       field,
@@ -379,14 +380,14 @@ describe.each(resources)('$label', (c) => {
     expect(taken.message).toContain(first.name.toUpperCase());
 
     await expectIssue(
-      await t.patch(`${c.path}/${second.id}`, { name: first.name.toLowerCase() }, { as: admin }),
+      await t.patchLatest(`${c.path}/${second.id}`, { name: first.name.toLowerCase() }, { as: admin }),
       409,
       'aborted',
       'name',
     );
     expect(await read(`${c.path}/${second.id}`)).toEqual(second);
 
-    expect((await t.patch(`${c.path}/${first.id}`, { active: false }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(`${c.path}/${first.id}`, { active: false }, { as: admin })).status).toBe(200);
     await expectIssue(
       await t.post(c.path, c.valid(first.name, next()), { as: admin }),
       409,
@@ -438,7 +439,7 @@ describe.each(resources)('$label', (c) => {
       expect(await auditOf(c.auditArea, record.id)).toEqual(auditBefore);
 
       // Archiving is the way out, and it is allowed while the record is in use.
-      const archived = await t.patch(path, { active: false }, { as: admin });
+      const archived = await t.patchLatest(path, { active: false }, { as: admin });
       expect(archived.status).toBe(200);
       expect(await archived.json()).toMatchObject({ id: record.id, active: false });
 
@@ -451,7 +452,7 @@ describe.each(resources)('$label', (c) => {
     const record = await createOf(c);
     const path = `${c.path}/${record.id}`;
     const search = `&search=${encodeURIComponent(record.name)}`;
-    const archive = await t.patch(path, { active: false }, { as: admin });
+    const archive = await t.patchLatest(path, { active: false }, { as: admin });
     expect(archive.status).toBe(200);
     expect(await archive.json()).toMatchObject({ id: record.id, active: false });
 
@@ -467,7 +468,7 @@ describe.each(resources)('$label', (c) => {
     expect((await list(c.path, '?limit=500')).items.every((r) => r.active === true)).toBe(true);
     expect((await read(path)).active).toBe(false);
 
-    const restore = await t.patch(path, { active: true }, { as: admin });
+    const restore = await t.patchLatest(path, { active: true }, { as: admin });
     expect(restore.status).toBe(200);
     expect(await ids(search)).toEqual([record.id]);
   });
@@ -558,11 +559,11 @@ describe.each(resources)('$label', (c) => {
     const record = await createOf(c);
     const path = `${c.path}/${record.id}`;
     const change = c.change(next());
-    expect((await t.patch(path, change, { as: admin })).status).toBe(200);
-    expect((await t.patch(path, { active: false }, { as: admin })).status).toBe(200);
-    expect((await t.patch(path, { active: true }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(path, change, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(path, { active: false }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(path, { active: true }, { as: admin })).status).toBe(200);
     // A change to the same values is no change, and leaves no entry.
-    expect((await t.patch(path, change, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(path, change, { as: admin })).status).toBe(200);
 
     const entries = await auditOf(c.auditArea, record.id);
     expect(entries.map((entry) => entry.action)).toEqual([
@@ -604,7 +605,7 @@ describe('units', () => {
       'baseUnitId',
     );
     await expectIssue(
-      await t.patch(`/api/units/${kg.id}`, { baseUnitId: kg.id }, { as: admin }),
+      await t.patchLatest(`/api/units/${kg.id}`, { baseUnitId: kg.id }, { as: admin }),
       400,
       'invalid-argument',
       'baseUnitId',
@@ -612,7 +613,7 @@ describe('units', () => {
     // Kilogram is the base of gram: it cannot take a base of its own.
     const tonne = await created('/api/units', { name: 'Tonne', symbol: 't' });
     await expectIssue(
-      await t.patch(`/api/units/${kg.id}`, { baseUnitId: tonne.id, factor: 1000 }, { as: admin }),
+      await t.patchLatest(`/api/units/${kg.id}`, { baseUnitId: tonne.id, factor: 1000 }, { as: admin }),
       400,
       'invalid-argument',
       'baseUnitId',
@@ -625,12 +626,12 @@ describe('units', () => {
       'factor',
     );
     await expectIssue(
-      await t.patch(`/api/units/${tonne.id}`, { factor: 1000 }, { as: admin }),
+      await t.patchLatest(`/api/units/${tonne.id}`, { factor: 1000 }, { as: admin }),
       400,
       'invalid-argument',
       'factor',
     );
-    const gram = await t.patch(`/api/units/${g.id}`, { factor: 0.002 }, { as: admin });
+    const gram = await t.patchLatest(`/api/units/${g.id}`, { factor: 0.002 }, { as: admin });
     expect(await gram.json()).toMatchObject({ baseUnitId: kg.id, factor: 0.002 });
     // An archived unit is no base for a new one; units already based on it keep it.
     const pound = await created('/api/units', { name: 'Pound', symbol: 'lb' });
@@ -640,7 +641,9 @@ describe('units', () => {
       baseUnitId: pound.id,
       factor: 0.0625,
     });
-    expect((await t.patch(`/api/units/${pound.id}`, { active: false }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(`/api/units/${pound.id}`, { active: false }, { as: admin })).status).toBe(
+      200,
+    );
     const archivedBase = await expectIssue(
       await t.post(
         '/api/units',
@@ -652,14 +655,14 @@ describe('units', () => {
       'baseUnitId',
     );
     expect(archivedBase.message).toContain('archived');
-    const kept = await t.patch(
+    const kept = await t.patchLatest(
       `/api/units/${ounce.id}`,
       { baseUnitId: pound.id, factor: 0.0625 },
       { as: admin },
     );
     expect(kept.status).toBe(200);
     // A unit made a base unit again converts 1:1.
-    const base = await t.patch(`/api/units/${g.id}`, { baseUnitId: null }, { as: admin });
+    const base = await t.patchLatest(`/api/units/${g.id}`, { baseUnitId: null }, { as: admin });
     expect(await base.json()).toMatchObject({ baseUnitId: null, factor: 1 });
   });
 });
@@ -681,9 +684,9 @@ describe('bank accounts', () => {
   it('cannot be archived while the settings send payments into it: 409 naming the methods', async () => {
     const account = await created('/api/bank-accounts', { name: 'Card terminal', type: 'bank' });
     const mapped = { paymentAccounts: { card: account.id, online: account.id } };
-    expect((await t.patch('/api/settings', mapped, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest('/api/settings', mapped, { as: admin })).status).toBe(200);
     const refused = await expectErrorBody(
-      await t.patch(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin }),
+      await t.patchLatest(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin }),
       409,
       'aborted',
     );
@@ -698,19 +701,19 @@ describe('bank accounts', () => {
     );
     expect(notDeleted.message).toBe(refused.message);
     const cleared = { paymentAccounts: { card: null, online: null } };
-    expect((await t.patch('/api/settings', cleared, { as: admin })).status).toBe(200);
-    expect((await t.patch(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin })).status).toBe(
-      200,
-    );
+    expect((await t.patchLatest('/api/settings', cleared, { as: admin })).status).toBe(200);
+    expect(
+      (await t.patchLatest(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin })).status,
+    ).toBe(200);
   });
 
   it('cannot be archived away from under the settings mapping silently: the mapping refuses it', async () => {
     const account = await created('/api/bank-accounts', { name: 'Till', type: 'cash' });
-    expect((await t.patch(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.patchLatest(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin })).status,
+    ).toBe(200);
     await expectIssue(
-      await t.patch('/api/settings', { paymentAccounts: { cash: account.id } }, { as: admin }),
+      await t.patchLatest('/api/settings', { paymentAccounts: { cash: account.id } }, { as: admin }),
       400,
       'invalid-argument',
       'paymentAccounts.cash',

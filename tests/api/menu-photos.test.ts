@@ -77,6 +77,8 @@ describe('POST /api/menu/items/{id}/photo', () => {
     expect(changed).toEqual({
       ...item,
       photoUrl: expect.stringMatching(/^\/api\/images\/[0-9a-f-]{36}$/),
+      // A new photo is a change of the item: its version counts it.
+      version: item.version + 1,
       updatedAt: expect.any(String),
     });
     expect(await readItem(item.id)).toEqual(changed);

@@ -133,7 +133,7 @@ describe('menu items: access', () => {
       () => t.get(ITEMS, { as: null }),
       () => t.get(one, { as: null }),
       () => t.post(ITEMS, body, { as: null }),
-      () => t.patch(one, { price: 1 }, { as: null }),
+      () => t.patchLatest(one, { price: 1 }, { as: null }),
       () => t.del(one, { as: null }),
       () => t.post(`${one}/duplicate`, undefined, { as: null }),
       () => t.post(`${ITEMS}/reorder`, { ids: [UNKNOWN_ID] }, { as: null }),
@@ -149,7 +149,7 @@ describe('menu items: access', () => {
       'price',
     );
     await expectErrorBody(await t.get(one, { as: admin }), 404, 'not-found');
-    await expectErrorBody(await t.patch(one, { price: 500 }, { as: admin }), 404, 'not-found');
+    await expectErrorBody(await t.patchLatest(one, { price: 500 }, { as: admin }), 404, 'not-found');
     await expectErrorBody(await t.del(one, { as: admin }), 404, 'not-found');
     await expectErrorBody(await t.post(`${one}/duplicate`, undefined, { as: admin }), 404, 'not-found');
 
@@ -188,9 +188,9 @@ describe('menu items: access', () => {
       const user = as[role]!;
       for (const call of [
         () => t.post(ITEMS, itemBody(), { as: user }),
-        () => t.patch(path, { price: 1 }, { as: user }),
-        () => t.patch(path, { availableToday: false }, { as: user }),
-        () => t.patch(path, { active: false }, { as: user }),
+        () => t.patchLatest(path, { price: 1 }, { as: user }),
+        () => t.patchLatest(path, { availableToday: false }, { as: user }),
+        () => t.patchLatest(path, { active: false }, { as: user }),
         () => t.del(path, { as: user }),
         () => t.post(`${path}/duplicate`, undefined, { as: user }),
         () => t.post(`${ITEMS}/reorder`, { ids: [item.id] }, { as: user }),
@@ -269,7 +269,7 @@ describe('menu items: validation', () => {
 
       const item = await createItem();
       await expectIssue(
-        await t.patch(`${ITEMS}/${item.id}`, bad, { as: admin }),
+        await t.patchLatest(`${ITEMS}/${item.id}`, bad, { as: admin }),
         400,
         'invalid-argument',
         field,
@@ -300,7 +300,7 @@ describe('menu items: validation', () => {
     const closed = await createCategory('Seasonal');
     const inside = await createItem({ categoryId: closed.id });
     expect(
-      (await t.patch(`/api/food-categories/${closed.id}`, { active: false }, { as: admin })).status,
+      (await t.patchLatest(`/api/food-categories/${closed.id}`, { active: false }, { as: admin })).status,
     ).toBe(200);
 
     const created = await expectIssue(
@@ -312,13 +312,13 @@ describe('menu items: validation', () => {
     expect(created.message).toContain('archived');
     const other = await createItem();
     await expectIssue(
-      await t.patch(`${ITEMS}/${other.id}`, { categoryId: closed.id }, { as: admin }),
+      await t.patchLatest(`${ITEMS}/${other.id}`, { categoryId: closed.id }, { as: admin }),
       400,
       'invalid-argument',
       'categoryId',
     );
     // The item already in the archived category can still be changed.
-    const changed = await t.patch(`${ITEMS}/${inside.id}`, { price: 500 }, { as: admin });
+    const changed = await t.patchLatest(`${ITEMS}/${inside.id}`, { price: 500 }, { as: admin });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ price: 500, categoryId: closed.id });
   });
@@ -334,7 +334,7 @@ describe('menu items: validation', () => {
     expect(error.message).toBe(`A menu item named “${first.name.toUpperCase()}” already exists.`);
     const second = await createItem();
     await expectIssue(
-      await t.patch(`${ITEMS}/${second.id}`, { name: first.name }, { as: admin }),
+      await t.patchLatest(`${ITEMS}/${second.id}`, { name: first.name }, { as: admin }),
       409,
       'aborted',
       'name',
@@ -346,30 +346,38 @@ describe('menu items: validation', () => {
 describe('menu items: changes', () => {
   it('replaces the modifier groups only when they are given', async () => {
     const item = await createItem();
-    const renamed = await t.patch(`${ITEMS}/${item.id}`, { name: `${item.name} grande` }, { as: admin });
+    const renamed = await t.patchLatest(
+      `${ITEMS}/${item.id}`,
+      { name: `${item.name} grande` },
+      { as: admin },
+    );
     expect(((await renamed.json()) as MenuItem).modifierGroups).toEqual(item.modifierGroups);
 
     const milk = { name: 'Milk', minChoices: 0, maxChoices: 1, options: [{ name: 'Soy', priceDelta: 50 }] };
-    const replaced = await t.patch(`${ITEMS}/${item.id}`, { modifierGroups: [milk, size] }, { as: admin });
+    const replaced = await t.patchLatest(
+      `${ITEMS}/${item.id}`,
+      { modifierGroups: [milk, size] },
+      { as: admin },
+    );
     expect(replaced.status).toBe(200);
     expect(withoutIds(((await replaced.json()) as MenuItem).modifierGroups)).toEqual([milk, size]);
     expect(withoutIds((await readItem(item.id)).modifierGroups)).toEqual([milk, size]);
 
-    const cleared = await t.patch(`${ITEMS}/${item.id}`, { modifierGroups: [] }, { as: admin });
+    const cleared = await t.patchLatest(`${ITEMS}/${item.id}`, { modifierGroups: [] }, { as: admin });
     expect(((await cleared.json()) as MenuItem).modifierGroups).toEqual([]);
   });
 
   it('switches “available today” off and on through PATCH, changing nothing else', async () => {
     const item = await createItem();
-    const off = await t.patch(`${ITEMS}/${item.id}`, { availableToday: false }, { as: admin });
+    const off = await t.patchLatest(`${ITEMS}/${item.id}`, { availableToday: false }, { as: admin });
     expect(off.status).toBe(200);
     const sold = (await off.json()) as MenuItem;
-    expect(sold).toEqual({ ...item, availableToday: false, updatedAt: expect.any(String) });
+    expect(sold).toEqual({ ...item, availableToday: false, version: 2, updatedAt: expect.any(String) });
     expect((await readItem(item.id)).availableToday).toBe(false);
     const staffView = (await (await t.get(`${ITEMS}/${item.id}`, { as: as.staff })).json()) as MenuItem;
     expect(staffView.availableToday).toBe(false);
 
-    const on = await t.patch(`${ITEMS}/${item.id}`, { availableToday: true }, { as: admin });
+    const on = await t.patchLatest(`${ITEMS}/${item.id}`, { availableToday: true }, { as: admin });
     expect(((await on.json()) as MenuItem).availableToday).toBe(true);
 
     const entries = (await menuAudit()).filter((entry) => entry.targetId === item.id);
@@ -382,8 +390,8 @@ describe('menu items: changes', () => {
 
   it('writes audit entries for a create, a change and an archive', async () => {
     const item = await createItem();
-    expect((await t.patch(`${ITEMS}/${item.id}`, { price: 520 }, { as: admin })).status).toBe(200);
-    expect((await t.patch(`${ITEMS}/${item.id}`, { active: false }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(`${ITEMS}/${item.id}`, { price: 520 }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(`${ITEMS}/${item.id}`, { active: false }, { as: admin })).status).toBe(200);
     const entries = (await menuAudit()).filter((entry) => entry.targetId === item.id);
     expect(entries).toEqual([
       expect.objectContaining({
@@ -610,7 +618,7 @@ describe('menu item lists', () => {
     const category = await createCategory('Bowls');
     const kept = await createItem({ categoryId: category.id, name: 'Poke Bowl Salmon' });
     const gone = await createItem({ categoryId: category.id, name: 'Poke Bowl Tuna' });
-    expect((await t.patch(`${ITEMS}/${gone.id}`, { active: false }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(`${ITEMS}/${gone.id}`, { active: false }, { as: admin })).status).toBe(200);
 
     const ids = async (query: string) =>
       (await listOf<MenuItem>(`${ITEMS}?${query}`)).items.map((item) => item.id);

@@ -33,7 +33,7 @@ async function account(name: string, type: string): Promise<string> {
 async function expectRefused(body: unknown, field: string) {
   const before = await settings();
   const error = await expectErrorBody(
-    await t.patch('/api/settings', body, { as: admin }),
+    await t.patchLatest('/api/settings', body, { as: admin }),
     400,
     'invalid-argument',
   );
@@ -82,6 +82,7 @@ describe('GET /api/settings', () => {
         'legalTexts',
         'passwordPolicy',
         'updatedAt',
+        'version',
       ].sort(),
     );
     expect(current).toMatchObject({
@@ -152,15 +153,20 @@ describe('PATCH /api/settings', () => {
       },
     };
     const before = await settings();
-    const response = await t.patch('/api/settings', full, { as: admin });
+    const response = await t.patchLatest('/api/settings', full, { as: admin });
     expect(response.status, await response.clone().text()).toBe(200);
     const saved = (await response.json()) as RestaurantSettings;
-    expect(saved).toEqual({ ...full, logoUrl: null, updatedAt: expect.any(String) });
+    expect(saved).toEqual({
+      ...full,
+      logoUrl: null,
+      version: before.version + 1,
+      updatedAt: expect.any(String),
+    });
     expect(Date.parse(saved.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
     expect(await settings()).toEqual(saved);
 
     // A partial change leaves the rest, and a partial mapping leaves the other methods.
-    const partial = await t.patch(
+    const partial = await t.patchLatest(
       '/api/settings',
       { paymentAccounts: { online: bankAccount } },
       { as: admin },
@@ -168,6 +174,7 @@ describe('PATCH /api/settings', () => {
     expect(await partial.json()).toEqual({
       ...saved,
       paymentAccounts: { ...full.paymentAccounts, online: bankAccount },
+      version: saved.version + 1,
       updatedAt: expect.any(String),
     });
 
@@ -224,12 +231,26 @@ describe('PATCH /api/settings', () => {
     ['currency', { currency: 'usd' }],
     ['currency', { currency: 'XYZ' }],
     ['locale', { locale: 'not a locale!' }],
+    // A well-formed BCP 47 tag, but no locale: it was stored and showed prices as "USD · USD".
+    ['locale', { locale: 'german' }],
+    ['locale', { locale: 'en-XX' }],
+    ['timeZone', { timeZone: 'Mars/Olympus' }],
+    ['timeZone', { timeZone: 'america/los_angeles' }],
     ['email', { email: 'nope' }],
     ['name', { name: 'x'.repeat(10_000) }],
     ['legalTexts.terms', { legalTexts: { terms: 'x'.repeat(50_001) } }],
     ['colour', { colour: 'blue' }],
   ])('refuses %s with a 400 naming it and changes nothing', async (field, body) => {
     await expectRefused(body, field);
+  });
+
+  it('tells what to enter for an empty name or a wrong address, in the voice of every form', async () => {
+    const nameError = await expectRefused({ name: '  ' }, 'name');
+    expect(nameError.details).toEqual({ issues: [{ path: 'name', message: "enter the restaurant's name" }] });
+    const emailError = await expectRefused({ email: 'nope' }, 'email');
+    expect(emailError.details).toEqual({
+      issues: [{ path: 'email', message: 'enter an email address such as name@example.com' }],
+    });
   });
 
   it('refuses thresholds that cross the stored ones, naming the field that was sent', async () => {
@@ -248,7 +269,9 @@ describe('PATCH /api/settings', () => {
 
   it('refuses an archived account for a payment method, naming it', async () => {
     const old = await account('Old Wallet', 'e-wallet');
-    expect((await t.patch(`/api/bank-accounts/${old}`, { active: false }, { as: admin })).status).toBe(200);
+    expect((await t.patchLatest(`/api/bank-accounts/${old}`, { active: false }, { as: admin })).status).toBe(
+      200,
+    );
     await expectRefused({ paymentAccounts: { card: bankAccount, qr: old } }, 'paymentAccounts.qr');
   });
 
@@ -256,7 +279,7 @@ describe('PATCH /api/settings', () => {
     const before = await settings();
     await expectErrorBody(await t.get('/api/settings', { as: null }), 401, 'unauthenticated');
     await expectErrorBody(
-      await t.patch('/api/settings', { taxPercent: 5 }, { as: null }),
+      await t.patchLatest('/api/settings', { taxPercent: 5 }, { as: null }),
       401,
       'unauthenticated',
     );
@@ -264,12 +287,12 @@ describe('PATCH /api/settings', () => {
       const user = as[role]!;
       await expectErrorBody(await t.get('/api/settings', { as: user }), 403, 'permission-denied');
       await expectErrorBody(
-        await t.patch('/api/settings', { taxPercent: 5 }, { as: user }),
+        await t.patchLatest('/api/settings', { taxPercent: 5 }, { as: user }),
         403,
         'permission-denied',
       );
       await expectErrorBody(
-        await t.patch('/api/settings', { paymentAccounts: { cash: UNKNOWN_ID } }, { as: user }),
+        await t.patchLatest('/api/settings', { paymentAccounts: { cash: UNKNOWN_ID } }, { as: user }),
         403,
         'permission-denied',
       );

@@ -83,12 +83,12 @@ test.describe('Master Data', () => {
     await expect(nameInput).toBeFocused();
     await nameInput.fill('x');
     await nameInput.fill('');
-    await expect(dialog.getByText('Must not be empty.')).toBeVisible();
+    await expect(dialog.getByText('Enter a name.')).toBeVisible();
     await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Email').fill('not-an-address');
-    await expect(dialog.getByText('Must be an e-mail address.')).toBeVisible();
+    await expect(dialog.getByText('Enter an email address such as name@example.com.')).toBeVisible();
     await nameInput.fill(name);
-    await expect(dialog.getByText('Must not be empty.')).toBeHidden();
+    await expect(dialog.getByText('Enter a name.')).toBeHidden();
     await dialog.getByLabel('Email').fill('orders@acme.example');
     await dialog.getByLabel('Contact person').fill('Ada Green');
     await dialog.getByLabel('Phone').fill('+1 555 0101');
@@ -343,6 +343,82 @@ test.describe('Master Data', () => {
     // The contact page reads the same settings.
     await page.goto('/contact');
     await expect(page.getByText(phone)).toBeVisible();
+  });
+
+  test('settings: leaving with unsaved changes asks first (tab, link, closing the page)', async ({
+    page,
+    baseURL,
+  }) => {
+    await openTab(page, baseURL!, '/master-data/settings');
+    const phone = page.getByLabel('Phone');
+    await expect(phone).toBeVisible();
+    const saved = await phone.inputValue();
+
+    // Nothing changed: leaving just leaves.
+    await page.getByRole('link', { name: 'Suppliers' }).click();
+    await expect(page).toHaveURL('/master-data/suppliers');
+    await page.getByRole('link', { name: 'Settings' }).click();
+
+    await phone.fill(`${saved} ext. 9`);
+    await page.getByRole('link', { name: 'Suppliers' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(ask).toContainText('If you leave now, they are lost.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL('/master-data/settings');
+    await expect(phone).toHaveValue(`${saved} ext. 9`);
+
+    // A link of the side navigation asks too; this time the admin leaves.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Menu Management' })
+      .click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL('/menu');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Master Data' }).click();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Phone')).toHaveValue(saved);
+
+    // Closing or reloading the page: the browser's own question.
+    await page.getByLabel('Phone').fill(`${saved} ext. 7`);
+    const question = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await question;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+  });
+
+  test('settings: locale and time zone are chosen from lists, and the demo cafe keeps Portland time', async ({
+    page,
+    baseURL,
+  }) => {
+    await openTab(page, baseURL!, '/master-data/settings');
+    const locale = page.getByRole('combobox', { name: 'Locale' });
+    await expect(locale).toHaveValue('en-US');
+    await expect(locale.locator('option:checked')).toHaveText('English (United States) · en-US');
+    await expect(locale.locator('option')).toContainText([
+      'German (Germany) · de-DE',
+      'French (France) · fr-FR',
+    ]);
+    await expect(page.getByText('Dates, numbers and prices: $1,234.50.')).toBeVisible();
+    await locale.selectOption('de-DE');
+    await expect(page.getByText(/Dates, numbers and prices: 1\.234,50\s\$\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(locale).toHaveValue('en-US');
+
+    const timeZone = page.getByRole('combobox', { name: 'Time zone' });
+    await expect(timeZone).toHaveValue('America/Los_Angeles');
+    await expect(timeZone.locator('option:checked')).toHaveText('America/Los Angeles');
+
+    // The server refuses a locale that is not on the list, naming the field.
+    const { version } = (await (await page.request.get('/api/settings')).json()) as { version: number };
+    const refused = await page.request.patch('/api/settings', {
+      data: { locale: 'german', version },
+      headers: { origin: baseURL! },
+    });
+    expect(refused.status()).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('"path":"locale"');
   });
 
   for (const viewport of [PHONE, DESKTOP]) {

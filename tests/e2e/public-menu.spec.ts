@@ -150,12 +150,12 @@ async function createTestMenu(
     price: 300,
     shownOnline: false,
   });
-  const archived = await send<{ id: string }>('POST', '/api/menu/items', {
+  const archived = await send<{ id: string; version: number }>('POST', '/api/menu/items', {
     name: names.archived,
     categoryId: breakfast.id,
     price: 350,
   });
-  await send('PATCH', `/api/menu/items/${archived.id}`, { active: false });
+  await send('PATCH', `/api/menu/items/${archived.id}`, { active: false, version: archived.version });
   return names;
 }
 

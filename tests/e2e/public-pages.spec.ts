@@ -25,11 +25,13 @@ async function setContactDetails(request: APIRequestContext, baseURL: string) {
     headers: { origin: baseURL },
   });
   expect(signIn.status()).toBe(200);
+  const { version } = (await (await request.get('/api/settings')).json()) as { version: number };
   const response = await request.patch('/api/settings', {
     data: {
       address: '12 Harbour Street\nPortside 4021',
       phone: '+1 555 010 2000',
       email: 'hello@cafe.example',
+      version,
     },
     headers: { origin: baseURL },
   });
@@ -200,7 +202,7 @@ test.describe('contact page', () => {
     await page.getByLabel('Subject').fill('Table for twelve');
     await page.getByLabel('Message').fill('Hello!\nCould we book the terrace on Friday evening?');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+    await expect(page.getByText('Enter an email address such as name@example.com.')).toBeVisible();
     await page.getByLabel('Email').fill('ada@example.com');
     expect(posted).toBe(0);
 

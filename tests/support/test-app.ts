@@ -68,7 +68,9 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     ...overrides,
   };
   const logger = pino({ level: 'silent' });
+  const url = databaseUrl(adminUrl, databaseName);
   const services = createServices({
+    databaseUrl: url,
     config,
     db: handle.db,
     logger,
@@ -83,6 +85,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     logger,
     demoData: config.demoData,
   });
+  await services.liveTopics.start();
   const app = createApp({ ...services, webRoot: '.tmp/no-web-build' });
 
   function request(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<Response> {
@@ -151,12 +154,37 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     get: (path: string, options?: RequestOptions) => request(path, { method: 'GET' }, options),
     post: (path: string, body?: unknown, options?: RequestOptions) => send('POST', path, body, options),
     patch: (path: string, body?: unknown, options?: RequestOptions) => send('PATCH', path, body, options),
+    /**
+     * PATCH of a versioned record (menu item, settings, master data) based on its latest version: reads
+     * it first as the same user (version 1 when that read is refused, so guards still answer), and adds
+     * `version` to an object body that has none. Tests of stale writes use `patch` with a version.
+     */
+    async patchLatest(path: string, body?: unknown, options?: RequestOptions) {
+      if (typeof body !== 'object' || body === null || Array.isArray(body) || 'version' in body) {
+        return send('PATCH', path, body, options);
+      }
+      const current = await request(path, { method: 'GET' }, options);
+      const record = current.ok ? ((await current.json()) as { version?: unknown }) : {};
+      const version = typeof record.version === 'number' ? record.version : 1;
+      return send('PATCH', path, { ...body, version }, options);
+    },
     del: (path: string, options?: RequestOptions) => request(path, { method: 'DELETE' }, options),
     signIn,
     signUp,
     humanCheck,
     buildUser,
+    /** Resolves once this app's live-topics hub has seen every committed event (NOTIFY is asynchronous). */
+    async liveSettled() {
+      const result = await handle.pool.query('select coalesce(max(id), 0)::int as id from events');
+      const last = Number(result.rows[0]?.id ?? 0);
+      const started = Date.now();
+      while (services.liveTopics.lastEventId < last) {
+        if (Date.now() - started > 5000) throw new Error('live-topics hub did not catch up');
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    },
     async close() {
+      await services.liveTopics.stop();
       await handle.close();
       await dropDatabase(adminUrl, databaseName);
     },

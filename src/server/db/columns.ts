@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The id every record has (PRODUCT.md section 3): a UUID made by the database. */
 export const idColumn = () => uuid('id').primaryKey().defaultRandom();
@@ -22,6 +22,18 @@ export const timestampColumns = () => ({
   createdAt: createdAtColumn(),
   updatedAt: instantColumn('updated_at')
     .notNull()
-    .defaultNow()
+    .default(sql`clock_timestamp()`)
     .$onUpdate(() => new Date()),
 });
+
+/**
+ * `version`: 1 when the record is made, one more on every change (API convention for stale writes:
+ * a PATCH sends the `version` it was based on and is refused with 409 `aborted` when the row has moved
+ * on). Every Drizzle update that does not set it counts it up by itself; the resource pattern sets it
+ * explicitly together with its `where version = $expected` check.
+ */
+export const versionColumn = () =>
+  integer('version')
+    .notNull()
+    .default(1)
+    .$onUpdateFn(() => sql`"version" + 1`);

@@ -19,6 +19,10 @@ const STARTUP_LOCK_KEY = 7_141_001;
 export async function withStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
   // The lock lives as long as this transaction; the work itself runs on other pooled connections.
   return db.transaction(async (tx) => {
+    // The wait for the lock may outlast the pool's statement timeout (another process is seeding), and
+    // this transaction then idles while the work runs elsewhere: neither timeout applies to it.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
     return work();
   });

@@ -3,6 +3,7 @@ import type { Role } from '../../shared/roles';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
+import type { LiveTopics } from '../modules/events';
 import type { Messenger } from '../modules/messaging/messaging.service';
 import type { HumanCheck } from '../modules/security/human-check.service';
 import type { Logger } from './logger';
@@ -23,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   messenger: Messenger;
   humanCheck: HumanCheck;
+  /** The process's hub of live topics (modules/events): started with the app, stopped with it. */
+  liveTopics: LiveTopics;
 }
 
 export interface AppEnv {

@@ -2,13 +2,17 @@ import { z } from '@hono/zod-openapi';
 import { and, asc, type Column, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RECORD_STATUSES, type RecordStatus } from '../../shared/contracts/fields';
-import type { Database } from '../db/client';
+import { hasManagerAccess, hasStaffAccess, isAdmin } from '../../shared/roles';
+import { type Queryable, type Tx, withTransaction } from '../db/transaction';
 import { type AuditArea, recordAudit } from '../modules/audit/audit.service';
-import { type Access, requireActor } from './auth-guards';
+import { publishChange } from '../modules/events';
+import { authorize, type PolicyAction } from '../policies';
+import { type Access, FORBIDDEN_MESSAGE, requireActor } from './auth-guards';
 import type { Actor } from './context';
-import { badRequest, conflict, findPgError, notFound } from './errors';
+import { badRequest, conflict, findPgError, forbidden, notFound } from './errors';
 import { encodeCursor, listFilter, newestFirst, PaginationQuerySchema } from './pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from './router';
+import { staleWrite } from './versions';
 
 /**
  * One back-office resource (a supplier, a unit, a menu item…) as REST: list with search, status filter
@@ -23,13 +27,44 @@ export interface ResourceColumns {
   id: PgColumn;
   name: PgColumn;
   active: PgColumn;
+  /** `versionColumn()`: 1 when made, one more on every change (stale writes are refused). */
+  version: PgColumn;
   createdAt: PgColumn;
   updatedAt: PgColumn;
 }
 export type ResourceTable = PgTable & ResourceColumns;
 // Rows and values are typed by each module's own table; here they only pass through.
-type Row = Record<string, unknown> & { id: string; name: string; active: boolean; createdAt: Date };
+type Row = Record<string, unknown> & {
+  id: string;
+  name: string;
+  active: boolean;
+  version: number;
+  createdAt: Date;
+};
 type Values = Record<string, unknown>;
+
+/**
+ * Who may read a resource (list, one record) and who may write it (create, change, delete): the
+ * routes' guards, checked again by the service functions against the actor they are given. A
+ * `readPolicy` names the policies rule (src/server/policies) reads must also pass; rules about writes
+ * go through the definition's `authorize`.
+ */
+export interface ResourceAccess {
+  read: Access;
+  write: Access;
+  readPolicy?: PolicyAction;
+}
+
+/**
+ * Fields that may no longer be changed once something holds (an account's opening balance once
+ * transactions exist): `lockedWhen` answers the reason ("has transactions") or null, inside the
+ * change's transaction. A change that gives one of `fields` a different value then gets a 400 on
+ * that field: "<field> cannot be changed: <reason>". Sending the same value is not a change.
+ */
+export interface FieldLock {
+  fields: readonly string[];
+  lockedWhen: (tx: Tx, row: Row) => Promise<string | null>;
+}
 
 export interface ResourceDefinition<
   Item extends Record<string, unknown>,
@@ -46,15 +81,20 @@ export interface ResourceDefinition<
   noun: string;
   nounPlural: string;
   auditArea: AuditArea;
-  /** Who may read the list and one record; writes are always admin-only. */
-  readAccess?: Access;
+  /**
+   * Who may read and who may write: the routes' guards, and the service functions check the same
+   * levels against the actor they are given (a null actor is the system: seeds, jobs).
+   */
+  access: ResourceAccess;
+  /** Fields refused on change once a condition holds (money that must not be edited freely). */
+  lockedFields?: readonly FieldLock[];
   inputSchema: z.ZodType<Input>;
   updateSchema: z.ZodType<Update>;
   itemSchema: z.ZodType<Item>;
   /** Column values of a new record or of a change (only the fields given). */
   toValues: (input: Input | Update) => Values;
   /** Rows as the API shows them; batched, so related records can be loaded in one query. */
-  present: (db: Database, rows: Row[]) => Promise<Item[]>;
+  present: (db: Queryable, rows: Row[]) => Promise<Item[]>;
   /** How a record shows in lists, if different from one record read alone (masked numbers). */
   presentInList?: (item: Item) => Item;
   /** Columns `search` looks in (case-insensitive, anywhere in the text). */
@@ -66,16 +106,27 @@ export interface ResourceDefinition<
   /** Extra list filters (e.g. `categoryId`): their query schema and the condition they make. */
   extraFilters?: { shape: Extra; where: (query: z.infer<z.ZodObject<Extra>>) => (SQL | undefined)[] };
   /** Cross-record rules (a unit's base unit must be a base unit), inside the write's transaction. */
-  check?: (tx: Database, values: Values, existing: Row | null) => Promise<void>;
+  check?: (tx: Tx, values: Values, existing: Row | null) => Promise<void>;
+  /** Live topics every write announces in its transaction (modules/events), e.g. `menu`. */
+  topics?: readonly string[];
   /** Writes what the row owns (a menu item's modifier groups), inside the same transaction. */
-  afterWrite?: (tx: Database, row: Row, input: Input | Update, existing: Row | null) => Promise<void>;
+  afterWrite?: (tx: Tx, row: Row, input: Input | Update, existing: Row | null) => Promise<void>;
   /**
    * Why the record cannot be deleted, or null when nothing refers to it: "has 3 menu items" (the 409
    * then says to archive it instead), or a whole message when archiving is no way out either.
    */
-  inUse?: (tx: Database, row: Row) => Promise<string | { message: string } | null>;
+  inUse?: (tx: Tx, row: Row) => Promise<string | { message: string } | null>;
   /** Runs after a delete, in its transaction (e.g. the record's photo). */
-  afterDelete?: (tx: Database, row: Row) => Promise<void>;
+  afterDelete?: (tx: Tx, row: Row) => Promise<void>;
+  /**
+   * The module's policy for a write (policies `authorize`), called before anything changes; throws a
+   * 403 to refuse. `before` is the record as it was (updates only), so a rule can look at what
+   * changes (a price). A null actor is the system (the demo seed), not an anonymous caller.
+   */
+  authorize?: (
+    actor: Actor | null,
+    write: { kind: 'create' | 'update' | 'delete'; input: Input | Update | null; before: Item | null },
+  ) => void;
 }
 
 const IdParamsSchema = z.object({
@@ -114,6 +165,30 @@ function uniqueConflict(
   return conflict(message, { issues: [{ path: known.field, message }] });
 }
 
+const hasAccess: Record<Access, (actor: Actor) => boolean> = {
+  public: () => true,
+  'signed-in': () => true,
+  staff: (actor) => hasStaffAccess(actor.role),
+  manager: (actor) => hasManagerAccess(actor.role),
+  admin: (actor) => isAdmin(actor.role),
+};
+
+/** The route guard's rule, for service calls: a null actor is the system and may do anything. */
+export function checkAccess(actor: Actor | null, access: Access): void {
+  if (actor === null || hasAccess[access](actor)) return;
+  throw forbidden(access === 'public' || access === 'signed-in' ? undefined : FORBIDDEN_MESSAGE[access]);
+}
+
+/**
+ * Runs `fn` in a transaction: a new one (retried on serialization failures and deadlocks) when given
+ * the pool, or a savepoint inside the caller's when given a transaction (the demo seed creates
+ * records inside its own).
+ */
+export function inTransaction<T>(db: Queryable, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if ('rollback' in db) return db.transaction(fn);
+  return withTransaction(db, fn);
+}
+
 /** How messages and audit entries name one record: `supplier “Dairy Co”`. */
 export function describeValue(noun: string, name: string) {
   return `${noun} “${name}”`;
@@ -127,7 +202,19 @@ export function defineResource<
   Extra extends z.ZodRawShape = Record<never, never>,
 >(definition: ResourceDefinition<Item, Input, Update, Extra>) {
   const { table, noun } = definition;
-  const readAccess = definition.readAccess ?? 'admin';
+  /** A write's transaction, which also announces the definition's live topics. */
+  const inWriteTransaction = <T>(db: Queryable, fn: (tx: Tx) => Promise<T>) =>
+    inTransaction(db, async (tx) => {
+      const result = await fn(tx);
+      for (const topic of definition.topics ?? []) await publishChange(tx, topic);
+      return result;
+    });
+  const { read: readAccess, write: writeAccess, readPolicy } = definition.access;
+  /** Reads take the actor: the read level, then the read policy (a null actor is the system). */
+  const checkRead = (actor: Actor | null) => {
+    checkAccess(actor, readAccess);
+    if (actor && readPolicy) (authorize as (actor: Actor, action: PolicyAction) => void)(actor, readPolicy);
+  };
   const missing = () => notFound(`There is no ${noun} with this id.`);
   const capitalNoun = noun.charAt(0).toUpperCase() + noun.slice(1);
 
@@ -147,7 +234,7 @@ export function defineResource<
   type ListQuery = z.infer<typeof ListQuerySchema>;
   const PageSchema = z.object({ items: z.array(definition.itemSchema), nextCursor: z.string().nullable() });
 
-  async function loadRow(db: Database, id: string, lock = false): Promise<Row | null> {
+  async function loadRow(db: Queryable, id: string, lock = false): Promise<Row | null> {
     const query = db
       .select()
       .from(table as PgTable)
@@ -156,14 +243,19 @@ export function defineResource<
     return rows[0] ?? null;
   }
 
-  async function presentOne(db: Database, row: Row): Promise<Item> {
+  async function presentOne(db: Queryable, row: Row): Promise<Item> {
     const [item] = await definition.present(db, [row]);
     if (!item) throw new Error(`${noun} could not be presented`);
     return item;
   }
 
   /** One page of records: newest first or by position, archived ones only when asked for. */
-  async function list(db: Database, query: ListQuery): Promise<{ items: Item[]; nextCursor: string | null }> {
+  async function list(
+    db: Queryable,
+    actor: Actor | null,
+    query: ListQuery,
+  ): Promise<{ items: Item[]; nextCursor: string | null }> {
+    checkRead(actor);
     const statuses = (query.status ?? ['active']) as RecordStatus[];
     const conditions: (SQL | undefined)[] = [];
     if (statuses.length === 1) conditions.push(eq(table.active, statuses[0] === 'active'));
@@ -209,17 +301,20 @@ export function defineResource<
   }
 
   /** One record, or a 404. */
-  async function get(db: Database, id: string): Promise<Item> {
+  async function get(db: Queryable, actor: Actor | null, id: string): Promise<Item> {
+    checkRead(actor);
     const row = await loadRow(db, id);
     if (!row) throw missing();
     return presentOne(db, row);
   }
 
   /** Creates a record and writes its audit entry. */
-  async function create(db: Database, actor: Actor | null, input: Input): Promise<Item> {
+  async function create(db: Queryable, actor: Actor | null, input: Input): Promise<Item> {
+    checkAccess(actor, writeAccess);
+    definition.authorize?.(actor, { kind: 'create', input, before: null });
     const values = definition.toValues(input);
     try {
-      return await db.transaction(async (tx) => {
+      return await inWriteTransaction(db, async (tx) => {
         await definition.check?.(tx, values, null);
         const [row] = (await tx
           .insert(table as PgTable)
@@ -243,26 +338,46 @@ export function defineResource<
     }
   }
 
-  /** Changes the fields given (archive and restore are `active: false` and `true`). */
-  async function update(db: Database, actor: Actor | null, id: string, input: Update): Promise<Item> {
-    const values = definition.toValues(input);
+  /**
+   * Changes the fields given (archive and restore are `active: false` and `true`). `version` is the
+   * version the change was based on: the row is locked and compared, and a change based on an older
+   * one is refused with 409 (someone else changed the record in between).
+   */
+  async function update(
+    db: Queryable,
+    actor: Actor | null,
+    id: string,
+    input: Update & { version: number },
+  ): Promise<Item> {
+    checkAccess(actor, writeAccess);
+    const { version: basedOn, ...changes } = input;
+    const values = definition.toValues(changes as unknown as Update);
     try {
-      return await db.transaction(async (tx) => {
+      return await inWriteTransaction(db, async (tx) => {
         const existing = await loadRow(tx, id, true);
         if (!existing) throw missing();
+        if (existing.version !== basedOn) {
+          throw staleWrite(`${describeValue(noun, existing.name)}`, existing.version);
+        }
         const before = await presentOne(tx, existing);
-        if (Object.keys(input).length === 0) return before;
+        definition.authorize?.(actor, { kind: 'update', input, before });
+        if (Object.keys(changes).length === 0) return before;
+        await checkLockedFields(tx, existing, before, changes);
         await definition.check?.(tx, values, existing);
         const [row] = (await tx
           .update(table as PgTable)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(table.id, id))
+          .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(table.id, id), eq(table.version, basedOn)))
           .returning()) as Row[];
-        if (!row) throw missing();
-        await definition.afterWrite?.(tx, row, input, existing);
+        // The row is locked, so only a bug (or a write outside Drizzle) gets here.
+        if (!row) throw staleWrite(describeValue(noun, existing.name), existing.version);
+        await definition.afterWrite?.(tx, row, changes as unknown as Update, existing);
         const after = await presentOne(tx, row);
         const changed = Object.keys(after).filter(
-          (key) => key !== 'updatedAt' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+          (key) =>
+            key !== 'updatedAt' &&
+            key !== 'version' &&
+            JSON.stringify(before[key]) !== JSON.stringify(after[key]),
         );
         if (changed.length > 0) {
           const verb =
@@ -288,11 +403,31 @@ export function defineResource<
     }
   }
 
+  /** A 400 on the first locked field the change would give another value. */
+  async function checkLockedFields(tx: Tx, existing: Row, before: Item, changes: Values) {
+    for (const lock of definition.lockedFields ?? []) {
+      const touched = lock.fields.filter(
+        (field) =>
+          changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(before[field]),
+      );
+      const [field] = touched;
+      if (field === undefined) continue;
+      const reason = await lock.lockedWhen(tx, existing);
+      if (reason === null) continue;
+      const message = `cannot be changed: ${reason}`;
+      throw badRequest(`Invalid request body: ${field}: ${message}`, {
+        issues: touched.map((path) => ({ path, message })),
+      });
+    }
+  }
+
   /** Deletes a record nothing refers to; otherwise a 409 that says to archive it. */
-  async function remove(db: Database, actor: Actor | null, id: string): Promise<void> {
+  async function remove(db: Queryable, actor: Actor | null, id: string): Promise<void> {
+    checkAccess(actor, writeAccess);
+    definition.authorize?.(actor, { kind: 'delete', input: null, before: null });
     const inUseMessage = `This ${noun} is in use. Archive it instead.`;
     try {
-      await db.transaction(async (tx) => {
+      await inWriteTransaction(db, async (tx) => {
         const existing = await loadRow(tx, id, true);
         if (!existing) throw missing();
         const reason = await definition.inUse?.(tx, existing);
@@ -352,7 +487,7 @@ export function defineResource<
     request: { params: IdParamsSchema },
     responses: { 200: itemResponse(`The ${noun}`), 404: notFoundResponse },
   });
-  const createRoute = defineRoute('admin', {
+  const createRoute = defineRoute(writeAccess, {
     method: 'post',
     path: definition.path,
     tags,
@@ -360,20 +495,24 @@ export function defineResource<
     request: jsonBody(definition.inputSchema),
     responses: { 201: itemResponse(`The new ${noun}`), 409: conflictResponse('The name is taken') },
   });
-  const updateRoute = defineRoute('admin', {
+  const updateRoute = defineRoute(writeAccess, {
     method: 'patch',
     path: recordPath,
     tags,
     summary: `Change, archive or restore a ${noun}`,
-    description: 'Only the fields given change; `active: false` archives, `active: true` restores.',
+    description:
+      'Only the fields given change; `active: false` archives, `active: true` restores. `version` is ' +
+      `required: the version of the ${noun} the change is based on. When the ${noun} has changed since, ` +
+      'the answer is 409 `aborted` with `details: { reason: "stale", version: <current> }`: reload it ' +
+      'and make the change again.',
     request: { params: IdParamsSchema, ...jsonBody(definition.updateSchema) },
     responses: {
-      200: itemResponse(`The ${noun} after the change`),
+      200: itemResponse(`The ${noun} after the change (its version one more)`),
       404: notFoundResponse,
-      409: conflictResponse('The name is taken'),
+      409: conflictResponse(`The name is taken, or the ${noun} changed since the version sent`),
     },
   });
-  const deleteRoute = defineRoute('admin', {
+  const deleteRoute = defineRoute(writeAccess, {
     method: 'delete',
     path: recordPath,
     tags,
@@ -386,14 +525,18 @@ export function defineResource<
     },
   });
 
+  /** The reader of a read route: nobody for a public resource, else the guard's signed-in actor. */
+  const readActor = (c: Parameters<typeof requireActor>[0]) =>
+    readAccess === 'public' ? null : requireActor(c);
+
   /** The routes, for modules that add their own (reorder, photo) before or after them. */
   function mount(router: ReturnType<typeof createRouter>) {
     return router
       .openapi(listRoute, async (c) =>
-        c.json(await list(c.var.deps.db, c.req.valid('query') as ListQuery), 200),
+        c.json(await list(c.var.deps.db, readActor(c), c.req.valid('query') as ListQuery), 200),
       )
       .openapi(getRoute, async (c) =>
-        c.json((await get(c.var.deps.db, c.req.valid('param').id)) as never, 200),
+        c.json((await get(c.var.deps.db, readActor(c), c.req.valid('param').id)) as never, 200),
       )
       .openapi(createRoute, async (c) =>
         c.json((await create(c.var.deps.db, requireActor(c), c.req.valid('json') as Input)) as never, 201),
@@ -404,7 +547,7 @@ export function defineResource<
             c.var.deps.db,
             requireActor(c),
             c.req.valid('param').id,
-            c.req.valid('json') as Update,
+            c.req.valid('json') as Update & { version: number },
           )) as never,
           200,
         ),
@@ -437,7 +580,7 @@ export function pickDefined<T extends Values>(input: T): Partial<T> {
 
 /** The number of rows of `table` where `column = id`, for "in use" messages. */
 export async function countReferences(
-  db: Database,
+  db: Queryable,
   table: PgTable,
   column: PgColumn,
   id: string,

@@ -33,6 +33,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   public: 'Anyone.',
   'signed-in': 'Any signed-in user.',
   staff: 'Staff access: roles staff, manager and admin.',
+  manager: 'Managers: roles manager and admin.',
   admin: 'Administrators only.',
 };
 

@@ -1,18 +1,33 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { findPage } from '../../shared/pages';
 import type { AppEnv } from './context';
+import { capturedHeaders, type FastRoute, matchesIfNoneMatch } from './fast-lane';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Brigade</title></head>
 <body><h1>Brigade</h1><p>The web app has not been built. Run <code>npm run build</code>, then start the server again.</p></body></html>`;
+
+/** Page paths seen lately: findPage splits every pattern on each call, which costs more than a cached page. */
+const knownPaths = new Map<string, boolean>();
+function isPagePath(path: string): boolean {
+  let known = knownPaths.get(path);
+  if (known === undefined) {
+    known = findPage(path) !== null;
+    if (knownPaths.size >= 1000) knownPaths.clear();
+    knownPaths.set(path, known);
+  }
+  return known;
+}
 
 /**
  * Serves the built web app: hashed files under /assets with a year-long immutable cache (Brotli or gzip
  * when the browser takes it, compressed at build time), other files with revalidation, and index.html
  * for every page route (a 404 status for paths no page owns, so the browser app shows its not-found
- * page and crawlers see the truth).
+ * page and crawlers see the truth). index.html is read once, at start, and kept in memory with a
+ * strong ETag (a hash of its bytes), so a revalidating browser gets a 304.
  */
 export function mountWebApp(app: Hono<AppEnv>, webRoot: string): void {
   const indexFile = path.join(webRoot, 'index.html');
@@ -38,9 +53,39 @@ export function mountWebApp(app: Hono<AppEnv>, webRoot: string): void {
     });
   }
 
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     if (!built) return c.html(NOT_BUILT_PAGE, 503);
-    return c.html(indexHtml, findPage(c.req.path) ? 200 : 404);
+    if (!isPagePath(c.req.path)) return c.html(indexHtml, 404);
+    c.header('ETag', indexEtag);
+    if (matchesIfNoneMatch(c.req.header('if-none-match'), indexEtag)) return c.body(null, 304);
+    return c.html(indexHtml, 200);
   });
+}
+
+/**
+ * The SPA page for the fast lane (lib/fast-lane.ts): index.html and its 304, with the headers of the
+ * app's own answers, for every page route; undefined when the web app is not built.
+ */
+export async function pageFastRoute(app: {
+  request: (input: string, init?: RequestInit) => Response | Promise<Response>;
+}): Promise<FastRoute | undefined> {
+  const page = await app.request('http://localhost/');
+  const etag = page.headers.get('etag');
+  if (page.status !== 200 || !etag) return undefined;
+  const body = Buffer.from(await page.arrayBuffer());
+  const pageHeaders = capturedHeaders(page, body);
+  const notModified = await app.request('http://localhost/', { headers: { 'if-none-match': etag } });
+  if (notModified.status !== 304) return undefined;
+  const notModifiedHeaders = capturedHeaders(notModified, undefined);
+  return (request, path) => {
+    // Encoded or odd paths, files, the API and the assets are the app's.
+    if (path.includes('%') || path.includes('.') || path.includes('//') || path.startsWith('/api/')) return;
+    if (!isPagePath(path)) return;
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      return { status: 304, headers: notModifiedHeaders };
+    }
+    return { status: 200, headers: pageHeaders, body };
+  };
 }

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { fieldMessages } from '../field-messages';
+
+// The messages are zod-free (the public pages' forms use them without loading zod); re-exported here.
+export { asSentence, fieldMessages } from '../field-messages';
 
 /**
  * The field rules every back-office form shares with the server: one schema validates the request on
@@ -10,19 +14,28 @@ export const MAX_PRICE_MINOR = 99_999_999;
 /** Largest account balance or adjustment: 100 billion minor units (a billion dollars). */
 export const MAX_BALANCE_MINOR = 100_000_000_000;
 
-export const nameField = (max = 100) =>
+/** A required name; empty, it says "Enter a name." (`what` names it otherwise). */
+export const nameField = (max = 100, what = 'a name') =>
   z
     .string({ error: 'must be text' })
     .trim()
-    .min(1, 'must not be empty')
+    .min(1, fieldMessages.enter(what))
     .max(max, `must be at most ${max} characters`);
 
 export const textField = (max: number) =>
   z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`);
 
+/** An e-mail address, trimmed, of at most `max` characters. */
+export const emailField = (max = 254) =>
+  z
+    .string({ error: fieldMessages.email })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .pipe(z.email(fieldMessages.email));
+
 export const optionalEmailField = z.union(
-  [z.literal(''), z.email('must be an e-mail address').max(200, 'must be at most 200 characters')],
-  { error: 'must be an e-mail address' },
+  [z.literal(''), z.email(fieldMessages.email).max(200, 'must be at most 200 characters')],
+  { error: fieldMessages.email },
 );
 
 export const phoneTextField = z
@@ -85,10 +98,31 @@ export const dateField = z.iso.date('must be a date such as 2026-01-31');
 export const RECORD_STATUSES = ['active', 'archived'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
+/**
+ * Stale writes, one convention for the whole API: a record edited from more than one screen shows its
+ * `version` (1 when made, one more on every change), and a change (PATCH) must send the `version` it
+ * was based on. When the record has changed since, the server refuses with 409 `aborted`
+ * (`details.reason: 'stale'`, `details.version`: the current one) and the screen reloads it.
+ */
+export const versionField = z
+  .number({ error: 'must be the version of the record you changed (a whole number); reload it' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  // The column is a PostgreSQL integer.
+  .max(2_147_483_647, 'must be at most 2147483647');
+
+/** The `details` of a 409 for a change based on an old version. */
+export interface StaleWriteDetails {
+  reason: 'stale';
+  /** The record's version now. */
+  version: number;
+}
+
 /** The fields every stored record shows (PRODUCT.md section 3). */
 export const recordFields = {
   id: z.string(),
   active: z.boolean(),
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

@@ -11,6 +11,7 @@ import {
   recordFields,
   sortOrderField,
   textField,
+  versionField,
 } from './fields';
 
 /**
@@ -19,12 +20,16 @@ import {
  * The server validates requests with these schemas and the forms validate as the user types with them.
  */
 
-/** The update schema of an entity: every field optional, plus `active` (archive and restore). */
+/**
+ * The update schema of an entity: every field optional, plus `active` (archive and restore), and the
+ * `version` the change was based on, required (a stale one is refused with 409; see `versionField`).
+ */
 export function updateSchemaOf<Shape extends z.ZodRawShape>(input: z.ZodObject<Shape>) {
   return input
     .partial()
     .extend({ active: z.boolean({ error: 'must be true or false' }) })
     .partial()
+    .extend({ version: versionField })
     .strict();
 }
 

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { isSupportedLocale } from '../locales';
 import { PasswordPolicySchema } from '../password-policy';
 import { WEEKDAYS, type Weekday } from '../weekdays';
-import { idField, percentField, priceField } from './fields';
+import { idField, nameField, optionalEmailField, percentField, priceField, versionField } from './fields';
 
 /**
  * The restaurant's settings (PRODUCT.md section 12): one record, edited on the settings tab of
  * /master-data. `UpdateSettingsSchema` checks a change on the server and in the form alike.
  */
 
+export { isSupportedLocale, LOCALE_CODES, localeName, SUPPORTED_LOCALES } from '../locales';
 export { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../weekdays';
 
 /** How a guest may pay (PRODUCT.md section 8); each can land in a chosen bank or cash account. */
@@ -61,18 +63,14 @@ export const LegalTextsSchema = z.object({
   delivery: z.string(),
 });
 
+/**
+ * A zone Intl lists, or one it knows under exactly this name: `america/los_angeles` would work in
+ * Intl but be stored as typed, and a list of choices never offers it.
+ */
 function isSupportedTimeZone(value: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isSupportedLocale(value: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
+    if (value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value)) return true;
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone === value;
   } catch {
     return false;
   }
@@ -95,16 +93,22 @@ const minutes = z
 
 export const UpdateSettingsSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
+    name: nameField(120, "the restaurant's name"),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD')
       .refine(isKnownCurrency, 'is not a known currency'),
-    locale: z.string().min(2).max(35).refine(isSupportedLocale, 'is not a valid locale such as en-US'),
+    // One of the listed locales: a well-formed tag alone lets "german" through (see shared/locales.ts).
+    locale: z
+      .string({ error: 'must be a locale such as en-US' })
+      .refine(
+        (value): boolean => isSupportedLocale(value),
+        'must be one of the supported locales, such as en-US or de-DE',
+      ),
     timeZone: z.string().min(1).max(64).refine(isSupportedTimeZone, 'is not a known IANA time zone'),
     address: z.string().trim().max(300, 'must be at most 300 characters'),
     phone: z.string().trim().max(40, 'must be at most 40 characters'),
-    email: z.union([z.literal(''), z.email('must be an e-mail address').max(200)]),
+    email: optionalEmailField,
     openingHours: OpeningHoursSchema,
     taxPercent: percentField,
     taxInclusive: z.boolean(),
@@ -128,6 +132,8 @@ export const UpdateSettingsSchema = z
     passwordPolicy: PasswordPolicySchema,
   })
   .partial()
+  // The version of the settings the change was based on (see `versionField`).
+  .extend({ version: versionField })
   .superRefine((input, context) => {
     if (
       input.orderAgeAmberMinutes !== undefined &&
@@ -165,6 +171,7 @@ export const RestaurantSettingsSchema = z.object({
   /** Empty text = the page shows its built-in default. */
   legalTexts: LegalTextsSchema,
   passwordPolicy: PasswordPolicySchema,
+  version: z.number().int(),
   updatedAt: z.string(),
 });
 export type RestaurantSettings = z.infer<typeof RestaurantSettingsSchema>;

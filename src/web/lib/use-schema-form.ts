@@ -1,6 +1,8 @@
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { asSentence } from '../../shared/field-messages';
 import { errorMessage, isApiError } from './api-client';
+import { isStaleWrite, staleWriteMessage } from './stale-write';
 
 /** Field errors by path: `name`, `price`, `modifierGroups.0.options.1.name`. */
 export type FieldErrors = Record<string, string>;
@@ -18,6 +20,18 @@ export interface SchemaFormOptions<Values, Input> {
   initialValues: Values;
   /** Turns the form's values into the request body; the default sends them as they are. */
   convert?: (values: Values) => Conversion;
+  /**
+   * The `version` of the record being edited (stale writes, see shared/contracts/fields): it is added
+   * to the checked input as `version`, so the change says which version it was based on.
+   */
+  version?: number;
+  /**
+   * Reads the record again after the server refused a change as stale (409, `reason: 'stale'`): the
+   * form then shows the saved values and version, and says that someone else changed `subject`.
+   */
+  reload?: () => Promise<{ values: Values; version: number }>;
+  /** What the stale message names: "this menu item", "the settings". */
+  subject?: string;
 }
 
 function issuesToErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
@@ -29,11 +43,8 @@ function issuesToErrors(issues: readonly { path: PropertyKey[]; message: string 
   return errors;
 }
 
-/** zod's and the server's messages are phrased after the field name ("must not be empty"). */
-function sentence(message: string): string {
-  const text = message.charAt(0).toUpperCase() + message.slice(1);
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
+/** zod's and the server's messages are phrased after the field name ("enter a name"). */
+const sentence = asSentence;
 
 /** Validates `values` as the server will: conversion problems first, then the schema. */
 export function validateWithSchema<Values, Input>(
@@ -61,8 +72,16 @@ export function useSchemaForm<Values, Input>({
   schema,
   initialValues,
   convert,
+  version: initialVersion,
+  reload,
+  subject,
 }: SchemaFormOptions<Values, Input>) {
   const [values, setValuesState] = useState<Values>(initialValues);
+  // The values and version the form was last (re)loaded with: edits are changes against these.
+  const [baseValues, setBaseValues] = useState<Values>(initialValues);
+  const [version, setVersion] = useState<number | undefined>(initialVersion);
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
   const [touched, setTouched] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -73,11 +92,17 @@ export function useSchemaForm<Values, Input>({
   convertRef.current = convert;
   const initialRef = useRef(initialValues);
 
-  const validation = useMemo(
-    () =>
-      validateWithSchema(schema, values, convertRef.current ?? ((current: Values) => ({ input: current }))),
-    [schema, values],
-  );
+  const validation = useMemo(() => {
+    const conversion = convertRef.current ?? ((current: Values) => ({ input: current }));
+    const withVersion = (current: Values): Conversion => {
+      const converted = conversion(current);
+      if (version === undefined || typeof converted.input !== 'object' || converted.input === null) {
+        return converted;
+      }
+      return { ...converted, input: { ...converted.input, version } };
+    };
+    return validateWithSchema(schema, values, withVersion);
+  }, [schema, values, version]);
 
   const visibleErrors = useMemo(() => {
     const shown: FieldErrors = {};
@@ -129,6 +154,35 @@ export function useSchemaForm<Values, Input>({
     }
   }, []);
 
+  /**
+   * Back to `next` (or the first values), as if nothing had been typed; `nextVersion` is the version
+   * of the record those values are (after a save or a reload).
+   */
+  const reset = useCallback((next?: Values, nextVersion?: number) => {
+    const target = next ?? initialRef.current;
+    setValuesState(target);
+    setBaseValues(target);
+    if (nextVersion !== undefined) setVersion(nextVersion);
+    setTouched([]);
+    setSubmitted(false);
+    setServerErrors({});
+    setFormError(null);
+  }, []);
+
+  /** A stale write: the record as saved now, and the message that someone else changed it. */
+  const reloadAfterStaleWrite = useCallback(async () => {
+    const load = reloadRef.current;
+    if (!load) return false;
+    try {
+      const fresh = await load();
+      reset(fresh.values, fresh.version);
+      setFormError(staleWriteMessage(subject));
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+    return true;
+  }, [reset, subject]);
+
   /** A submit handler: validates everything, then calls `send` with the checked request body. */
   const handleSubmit = useCallback(
     (send: (input: Input) => Promise<unknown>) => async (event?: FormEvent) => {
@@ -140,22 +194,13 @@ export function useSchemaForm<Values, Input>({
       try {
         await send(validation.input);
       } catch (error) {
-        showServerError(error);
+        if (!(isStaleWrite(error) && (await reloadAfterStaleWrite()))) showServerError(error);
       } finally {
         setSubmitting(false);
       }
     },
-    [validation.input, showServerError],
+    [validation.input, showServerError, reloadAfterStaleWrite],
   );
-
-  /** Back to `next` (or the first values), as if nothing had been typed. */
-  const reset = useCallback((next?: Values) => {
-    setValuesState(next ?? initialRef.current);
-    setTouched([]);
-    setSubmitted(false);
-    setServerErrors({});
-    setFormError(null);
-  }, []);
 
   return {
     values,
@@ -171,6 +216,10 @@ export function useSchemaForm<Values, Input>({
     handleSubmit,
     showServerError,
     reset,
+    /** The version of the record the values are based on (sent with a change). */
+    version,
+    /** The values the form was last loaded with (a change is what differs from these). */
+    baseValues,
   };
 }
 

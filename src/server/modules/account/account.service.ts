@@ -3,6 +3,7 @@ import type { Profile } from '../../../shared/contracts/user';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { authorize } from '../../policies';
 import { users } from '../auth/auth.schema';
 import { storedImages } from '../images/images.schema';
 import {
@@ -21,12 +22,15 @@ const PROFILE_PHOTO = 'profile-photo';
 /**
  * Replaces `userId`'s image with `newImage` (or none) in one transaction that locks the user row, and
  * deletes the profile photo it pointed to before, so concurrent uploads leave no orphans behind.
+ * Only the account's own user may (policy `account.update`).
  */
 async function replaceProfilePhoto(
   db: Database,
+  actor: Actor,
   userId: string,
   newImage: Awaited<ReturnType<typeof processImage>> | null,
 ): Promise<Profile> {
+  authorize(actor, 'account.update', { ownerId: userId });
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw notFound('Your account no longer exists.');
@@ -52,13 +56,23 @@ async function replaceProfilePhoto(
  * Sets the signed-in user's profile photo from an upload: decoded, turned upright, stripped of
  * metadata, fitted in 512 × 512 and stored as WebP; the previous photo is deleted.
  */
-export async function setProfilePhoto(db: Database, actor: Actor, bytes: Uint8Array): Promise<Profile> {
+export async function setProfilePhoto(
+  db: Database,
+  actor: Actor,
+  bytes: Uint8Array,
+  userId: string = actor.id,
+): Promise<Profile> {
+  authorize(actor, 'account.update', { ownerId: userId });
   // Decode and encode before the transaction, so no row lock is held while the CPU works.
   const image = await processImage(bytes, IMAGE_SIZES[PROFILE_PHOTO]);
-  return replaceProfilePhoto(db, actor.id, image);
+  return replaceProfilePhoto(db, actor, userId, image);
 }
 
 /** Removes the signed-in user's profile photo (nothing to do when there is none). */
-export async function removeProfilePhoto(db: Database, actor: Actor): Promise<Profile> {
-  return replaceProfilePhoto(db, actor.id, null);
+export async function removeProfilePhoto(
+  db: Database,
+  actor: Actor,
+  userId: string = actor.id,
+): Promise<Profile> {
+  return replaceProfilePhoto(db, actor, userId, null);
 }

@@ -23,11 +23,15 @@ import type { DemoPhoto } from './demo-photos';
  */
 
 /** The restaurant's settings; payment accounts are added once the accounts exist. */
-export const DEMO_SETTINGS: Omit<UpdateSettings, 'paymentAccounts'> = {
+export const DEMO_SETTINGS: Omit<UpdateSettings, 'paymentAccounts' | 'version'> = {
   name: 'Brigade Cafe',
   address: '214 Market Street, Portland, OR 97204',
   phone: '+1 (503) 555-0142',
   email: 'hello@brigade-cafe.example',
+  // The cafe is in Portland: "Open now" and the days of reports follow its own clock, not UTC.
+  currency: 'USD',
+  locale: 'en-US',
+  timeZone: 'America/Los_Angeles',
   openingHours: DEFAULT_OPENING_HOURS,
   taxPercent: 8,
   taxInclusive: false,

@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/context';
 import { findPgError, notFound } from '../../lib/errors';
 import { describeValue, type ResourceTable } from '../../lib/resource';
 import { recordAudit } from '../audit/audit.service';
+import { publishChange } from '../events';
 import { storedImages } from '../images/images.schema';
 import { units } from '../master-data/master-data.schema';
 import {
@@ -70,6 +71,7 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
  */
 export async function removeDemoData(db: Database, actor: Actor | null): Promise<DemoRemoval> {
   return db.transaction(async (tx) => {
+    await publishChange(tx, 'menu'); // announced at commit only
     const records = await demoRun(tx, true);
     if (!records) throw notFound(NOT_THERE);
     let removed = 0;

@@ -16,7 +16,7 @@ import {
 } from '../master-data/master-data.service';
 import { menuItems } from '../menu/menu.schema';
 import { MENU_PHOTO, menuItemResource } from '../menu/menu.service';
-import { updateSettings } from '../settings/settings.service';
+import { getSettings, updateSettings } from '../settings/settings.service';
 import { type DemoRecords, seedRuns } from './demo.schema';
 import {
   DEMO_ACCOUNTS,
@@ -154,7 +154,8 @@ async function writeDemoRestaurant(
   const paymentAccounts = Object.fromEntries(
     Object.entries(DEMO_PAYMENT_ACCOUNTS).map(([method, key]) => [method, accountIds.get(key)]),
   );
-  await updateSettings(tx, null, UpdateSettingsSchema.parse({ ...DEMO_SETTINGS, paymentAccounts }));
+  const { version } = await getSettings(tx);
+  await updateSettings(tx, null, UpdateSettingsSchema.parse({ ...DEMO_SETTINGS, paymentAccounts, version }));
   const counts = {
     categories: DEMO_CATEGORIES.length,
     items: DEMO_MENU.length,

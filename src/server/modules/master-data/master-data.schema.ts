@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   numeric,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from '../../db/columns';
+import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
 
 /**
  * Master data (PRODUCT.md section 12). Records are archived (`active = false`) rather than deleted
@@ -27,8 +28,30 @@ const masterDataColumns = () => ({
   id: idColumn(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
+  version: versionColumn(),
   ...timestampColumns(),
 });
+
+/**
+ * The indexes every master-data list needs: newest first (`created_at desc, id desc`, the list's sort
+ * key, read backwards from an ascending index: a `desc` index would sort nulls last and not match) and a trigram index over the columns `search` looks in (`ILIKE '%…%'`; one multicolumn GIN
+ * index serves a condition on any of its columns).
+ */
+const listIndexes = (
+  name: string,
+  table: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+  search: [ExtraConfigColumn, ...ExtraConfigColumn[]],
+) => {
+  const [first, ...rest] = search;
+  return [
+    index(`${name}_created_idx`).on(table.createdAt, table.id),
+    index(`${name}_search_trgm_idx`).using(
+      'gin',
+      first.op('gin_trgm_ops'),
+      ...rest.map((column) => column.op('gin_trgm_ops')),
+    ),
+  ];
+};
 
 const contactColumns = () => ({
   contactName: text('contact_name').notNull().default(''),
@@ -40,6 +63,7 @@ const contactColumns = () => ({
 
 export const suppliers = pgTable('suppliers', { ...masterDataColumns(), ...contactColumns() }, (table) => [
   uniqueIndex('suppliers_name_unique').on(lower(table.name)),
+  ...listIndexes('suppliers', table, [table.name, table.contactName, table.phone, table.email]),
 ]);
 
 export const partners = pgTable(
@@ -54,6 +78,7 @@ export const partners = pgTable(
   },
   (table) => [
     uniqueIndex('partners_name_unique').on(lower(table.name)),
+    ...listIndexes('partners', table, [table.name, table.contactName, table.phone, table.email]),
     check('partners_commission_check', sql`${table.commissionPercent} between 0 and 100`),
     check('partners_kind_check', sql`${table.kind} in ('delivery', 'marketplace')`),
   ],
@@ -62,7 +87,10 @@ export const partners = pgTable(
 export const expenseCategories = pgTable(
   'expense_categories',
   { ...masterDataColumns(), description: text('description').notNull().default('') },
-  (table) => [uniqueIndex('expense_categories_name_unique').on(lower(table.name))],
+  (table) => [
+    uniqueIndex('expense_categories_name_unique').on(lower(table.name)),
+    ...listIndexes('expense_categories', table, [table.name, table.description]),
+  ],
 );
 
 export const units = pgTable(
@@ -77,6 +105,7 @@ export const units = pgTable(
   (table) => [
     uniqueIndex('units_name_unique').on(lower(table.name)),
     uniqueIndex('units_symbol_unique').on(table.symbol),
+    ...listIndexes('units', table, [table.name, table.symbol]),
     index('units_base_unit_idx').on(table.baseUnitId),
     check('units_factor_check', sql`${table.factor} > 0`),
     check('units_base_check', sql`${table.baseUnitId} is distinct from ${table.id}`),
@@ -93,6 +122,7 @@ export const foodCategories = pgTable(
   (table) => [
     uniqueIndex('food_categories_name_unique').on(lower(table.name)),
     index('food_categories_sort_idx').on(table.sortOrder, table.id),
+    ...listIndexes('food_categories', table, [table.name, table.description]),
   ],
 );
 
@@ -108,6 +138,7 @@ export const bankAccounts = pgTable(
   },
   (table) => [
     uniqueIndex('bank_accounts_name_unique').on(lower(table.name)),
+    ...listIndexes('bank_accounts', table, [table.name, table.bankName]),
     check('bank_accounts_type_check', sql`${table.type} in ('cash', 'bank', 'e-wallet')`),
   ],
 );
@@ -121,6 +152,7 @@ export const diningTables = pgTable(
   },
   (table) => [
     uniqueIndex('dining_tables_name_unique').on(lower(table.name)),
+    ...listIndexes('dining_tables', table, [table.name, table.area]),
     check('dining_tables_seats_check', sql`${table.seats} between 1 and 100`),
   ],
 );

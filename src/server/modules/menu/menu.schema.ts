@@ -1,6 +1,6 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from '../../db/columns';
+import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
 import { storedImages } from '../images/images.schema';
 import { foodCategories } from '../master-data/master-data.schema';
 
@@ -27,11 +27,21 @@ export const menuItems = pgTable(
     station: text('station').notNull().default('kitchen'),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    version: versionColumn(),
     ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('menu_items_name_unique').on(lower(table.name)),
     index('menu_items_category_sort_idx').on(table.categoryId, table.sortOrder, table.id),
+    // The whole list by position (the menu screen), newest first, search, and the photo's foreign key.
+    index('menu_items_sort_idx').on(table.sortOrder, table.id),
+    index('menu_items_created_idx').on(table.createdAt, table.id),
+    index('menu_items_search_trgm_idx').using(
+      'gin',
+      table.name.op('gin_trgm_ops'),
+      table.description.op('gin_trgm_ops'),
+    ),
+    index('menu_items_photo_idx').on(table.photoId),
     check('menu_items_price_check', sql`${table.price} >= 0`),
     check('menu_items_station_check', sql`${table.station} in ('kitchen', 'bar')`),
   ],

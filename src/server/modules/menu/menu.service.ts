@@ -17,7 +17,9 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { defineResource, inIds, pickDefined } from '../../lib/resource';
+import { authorize } from '../../policies';
 import { recordAudit } from '../audit/audit.service';
+import { publishChange } from '../events';
 import { storedImages } from '../images/images.schema';
 import {
   IMAGE_SIZES,
@@ -100,28 +102,55 @@ async function replaceModifierGroups(db: Database, itemId: string, groups: Modif
   }
 }
 
+/**
+ * The category name and the modifier groups (with their options, in their order) of each given item,
+ * in one query: the groups and options come back as JSON built by PostgreSQL, and the ids go as one
+ * array parameter (`= any($1)`), not a list of hundreds of parameters.
+ */
+async function loadItemDetails(
+  db: Database,
+  itemIds: string[],
+): Promise<Map<string, { categoryName: string; modifierGroups: ModifierGroup[] }>> {
+  const details = new Map<string, { categoryName: string; modifierGroups: ModifierGroup[] }>();
+  if (itemIds.length === 0) return details;
+  const result = await db.execute<{
+    id: string;
+    category_name: string;
+    modifier_groups: ModifierGroup[];
+  }>(sql`
+    select i.id, c.name as category_name,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', g.id, 'name', g.name, 'minChoices', g.min_choices, 'maxChoices', g.max_choices,
+          'options', coalesce((
+            select json_agg(json_build_object('id', o.id, 'name', o.name, 'priceDelta', o.price_delta)
+              order by o.sort_order, o.id)
+            from modifier_options o where o.group_id = g.id), '[]'::json)
+        ) order by g.sort_order, g.id)
+        from modifier_groups g where g.menu_item_id = i.id), '[]'::json) as modifier_groups
+    from menu_items i join food_categories c on c.id = i.category_id
+    where i.id = any(${sql.param(itemIds)}::uuid[])`);
+  for (const row of result.rows) {
+    details.set(row.id, { categoryName: row.category_name, modifierGroups: row.modifier_groups });
+  }
+  return details;
+}
+
 async function presentMenuItems(db: Database, rows: MenuItemRow[]): Promise<MenuItem[]> {
-  const categoryIds = [...new Set(rows.map((row) => row.categoryId))];
-  const categories = categoryIds.length
-    ? await db
-        .select({ id: foodCategories.id, name: foodCategories.name })
-        .from(foodCategories)
-        .where(inIds(foodCategories.id, categoryIds))
-    : [];
-  const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
-  const groups = await loadModifierGroups(
+  const details = await loadItemDetails(
     db,
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
     id: row.id,
     active: row.active,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     name: row.name,
     description: row.description,
     categoryId: row.categoryId,
-    categoryName: categoryNames.get(row.categoryId) ?? '',
+    categoryName: details.get(row.id)?.categoryName ?? '',
     price: row.price,
     photoUrl: row.photoId ? imageUrl(row.photoId) : null,
     availableToday: row.availableToday,
@@ -130,8 +159,38 @@ async function presentMenuItems(db: Database, rows: MenuItemRow[]): Promise<Menu
     allergens: row.allergens as MenuItem['allergens'],
     station: row.station as MenuItem['station'],
     sortOrder: row.sortOrder,
-    modifierGroups: groups.get(row.id) ?? [],
+    modifierGroups: details.get(row.id)?.modifierGroups ?? [],
   }));
+}
+
+/** Option prices by "group\0option" (names compared as the schema's uniqueness does). */
+function optionPrices(
+  groups: readonly { name: string; options: readonly { name: string; priceDelta: number }[] }[],
+) {
+  const prices = new Map<string, number>();
+  for (const group of groups) {
+    for (const option of group.options) {
+      prices.set(
+        `${group.name.trim().toLowerCase()}\0${option.name.trim().toLowerCase()}`,
+        option.priceDelta,
+      );
+    }
+  }
+  return prices;
+}
+
+/** Whether a change sets a price: the item's, or an option's (a new option with a surcharge too). */
+export function changesAPrice(
+  before: Pick<MenuItem, 'price' | 'modifierGroups'>,
+  change: Pick<MenuItemUpdate, 'price' | 'modifierGroups'>,
+): boolean {
+  if (change.price !== undefined && change.price !== before.price) return true;
+  if (change.modifierGroups === undefined) return false;
+  const old = optionPrices(before.modifierGroups);
+  for (const [key, price] of optionPrices(change.modifierGroups)) {
+    if (price !== (old.get(key) ?? 0)) return true;
+  }
+  return false;
 }
 
 const ItemListFilters = {
@@ -148,9 +207,10 @@ export const menuItemResource = defineResource<
   path: MENU_API.items,
   tag: 'Menu',
   noun: 'menu item',
+  topics: ['menu'],
   nounPlural: 'menu items',
   auditArea: 'menu',
-  readAccess: 'staff',
+  access: { read: 'staff', write: 'admin', readPolicy: 'menu.item.read' },
   inputSchema: MenuItemInputSchema,
   updateSchema: MenuItemUpdateSchema,
   itemSchema: MenuItemSchema,
@@ -189,6 +249,14 @@ export const menuItemResource = defineResource<
     if (photoId) await tx.delete(storedImages).where(eq(storedImages.id, photoId));
   },
   present: (db, rows) => presentMenuItems(db, rows as unknown as MenuItemRow[]),
+  // Policies: who writes menu items, and who changes a price (staff never; see src/server/policies).
+  authorize: (actor, { kind, input, before }) => {
+    if (!actor) return; // the system (demo seed)
+    if (kind === 'create') return authorize(actor, 'menu.item.create');
+    if (kind === 'delete') return authorize(actor, 'menu.item.delete');
+    if (before && input && changesAPrice(before, input)) authorize(actor, 'menu.item.price.change');
+    authorize(actor, 'menu.item.update');
+  },
   position: { column: menuItems.sortOrder, key: 'sortOrder' },
   extraFilters: {
     shape: ItemListFilters,
@@ -209,7 +277,9 @@ async function replaceMenuItemPhoto(
   id: string,
   image: ProcessedImage | null,
 ): Promise<MenuItem> {
+  if (actor) authorize(actor, 'menu.item.update');
   return db.transaction(async (tx) => {
+    await publishChange(tx, 'menu'); // announced at commit only
     const [current] = await tx.select().from(menuItems).where(eq(menuItems.id, id)).for('update');
     if (!current) throw notFound('There is no menu item with this id.');
     const stored = image ? await saveProcessedImage(tx, MENU_PHOTO, image) : null;
@@ -274,6 +344,7 @@ async function freeCopyName(db: Database, name: string): Promise<string> {
  */
 export async function duplicateMenuItem(db: Database, actor: Actor | null, id: string): Promise<MenuItem> {
   return db.transaction(async (tx) => {
+    await publishChange(tx, 'menu'); // announced at commit only
     // Copies of one item are made one at a time, so two at once cannot both pick "… (copy)".
     const locked = await menuItemResource.loadRow(tx, id, true);
     if (!locked) throw notFound('There is no menu item with this id.');
@@ -322,8 +393,14 @@ export async function duplicateMenuItem(db: Database, actor: Actor | null, id: s
     if (!copiedPhoto) return copy;
     await tx.update(menuItems).set({ photoId: copiedPhoto.id }).where(eq(menuItems.id, copy.id));
     // Read back: setting the photo also moved `updatedAt`, and the answer must be the stored record.
-    return menuItemResource.get(tx, copy.id);
+    return menuItemResource.get(tx, actor, copy.id);
   });
+}
+
+/** Puts menu items in the order guests see them (the items of one category, in the order given). */
+export async function reorderMenuItems(db: Database, actor: Actor, ids: string[]): Promise<void> {
+  authorize(actor, 'menu.item.reorder');
+  await reorderRecords(db, actor, { table: menuItems, noun: 'menu item', ids });
 }
 
 /**
@@ -341,6 +418,7 @@ export async function reorderRecords(
 ): Promise<void> {
   const { table, ids } = target;
   await db.transaction(async (tx) => {
+    await publishChange(tx, 'menu'); // announced at commit only
     const found = await tx
       .select({ id: table.id })
       .from(table as PgTable)

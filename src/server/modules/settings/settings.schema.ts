@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_OPENING_HOURS, type OpeningHours } from '../../../shared/contracts/settings';
-import { idColumn, timestampColumns } from '../../db/columns';
+import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
 
 /**
  * The restaurant's settings: exactly one row (enforced by the `singleton` unique column). Every field of
@@ -47,6 +47,7 @@ export const restaurantSettings = pgTable(
     passwordRequireUppercase: boolean('password_require_uppercase').notNull().default(false),
     passwordRequireDigit: boolean('password_require_digit').notNull().default(false),
     passwordRequireSymbol: boolean('password_require_symbol').notNull().default(false),
+    version: versionColumn(),
     ...timestampColumns(),
   },
   (table) => [

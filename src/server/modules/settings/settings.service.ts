@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type OpeningHours,
   PAYMENT_METHODS,
@@ -10,7 +10,10 @@ import type { PasswordPolicy } from '../../../shared/password-policy';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { staleWrite } from '../../lib/versions';
+import { authorize } from '../../policies';
 import { recordAudit } from '../audit/audit.service';
+import { publishChange } from '../events';
 import { storedImages } from '../images/images.schema';
 import {
   IMAGE_SIZES,
@@ -82,6 +85,7 @@ function present(row: SettingsRow): RestaurantSettings {
       requireDigit: row.passwordRequireDigit,
       requireSymbol: row.passwordRequireSymbol,
     },
+    version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -103,6 +107,12 @@ export async function ensureSettings(db: Database): Promise<void> {
     .insert(restaurantSettings)
     .values({ ...DEFAULT_SETTINGS })
     .onConflictDoNothing({ target: restaurantSettings.singleton });
+}
+
+/** The settings as the back office reads them: only who may (policy `settings.read`). */
+export async function getSettingsAs(db: Database, actor: Actor): Promise<RestaurantSettings> {
+  authorize(actor, 'settings.read');
+  return getSettings(db);
 }
 
 /** The restaurant's settings. */
@@ -135,11 +145,17 @@ export async function updateSettings(
   actor: Actor | null,
   input: UpdateSettings,
 ): Promise<RestaurantSettings> {
+  if (actor) authorize(actor, 'settings.update'); // null: the system (demo seed)
   await ensureSettings(db);
   return db.transaction(async (tx) => {
+    // The public menu shows the restaurant's details: both topics change.
+    await publishChange(tx, 'settings');
+    await publishChange(tx, 'menu');
     const [current] = await tx.select().from(restaurantSettings).for('update');
     if (!current) throw new Error('restaurant settings row missing');
-    const { passwordPolicy, legalTexts, paymentAccounts, ...identity } = input;
+    const { passwordPolicy, legalTexts, paymentAccounts, version: basedOn, ...identity } = input;
+    // Stale writes (shared/contracts/fields `versionField`): the row is locked, so this compare holds.
+    if (current.version !== basedOn) throw staleWrite('the settings', current.version);
     const amber = input.orderAgeAmberMinutes ?? current.orderAgeAmberMinutes;
     const red = input.orderAgeRedMinutes ?? current.orderAgeRedMinutes;
     if (red <= amber) {
@@ -165,14 +181,16 @@ export async function updateSettings(
               },
             }
           : {}),
+        version: sql`${restaurantSettings.version} + 1`,
         updatedAt: new Date(),
       })
+      .where(eq(restaurantSettings.version, basedOn))
       .returning();
     if (!row) throw new Error('restaurant settings row missing');
     const before = present(current);
     const after = present(row);
     const changed = (Object.keys(input) as (keyof UpdateSettings)[]).filter(
-      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+      (key) => key !== 'version' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
     );
     if (changed.length > 0) {
       await recordAudit(tx, actor, {
@@ -210,8 +228,12 @@ async function replaceLogo(
   actor: Actor,
   image: ProcessedImage | null,
 ): Promise<RestaurantSettings> {
+  authorize(actor, 'settings.update');
   await ensureSettings(db);
   return db.transaction(async (tx) => {
+    // The public menu shows the restaurant's details: both topics change.
+    await publishChange(tx, 'settings');
+    await publishChange(tx, 'menu');
     const [current] = await tx.select().from(restaurantSettings).for('update');
     if (!current) throw new Error('restaurant settings row missing');
     const stored = image ? await saveProcessedImage(tx, LOGO, image) : null;

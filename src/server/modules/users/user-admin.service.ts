@@ -6,10 +6,12 @@ import type { Database } from '../../db/client';
 import type { Actor, AppDeps } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
+import { authorize } from '../../policies';
 import { recordAudit } from '../audit/audit.service';
-import { sessions, users } from '../auth/auth.schema';
+import { accounts, sessions, users, verifications } from '../auth/auth.schema';
 import { isPhoneOnlyEmail } from '../auth/auth-links';
 import { sendInvitation, sendPasswordReset } from '../auth/password-links.service';
+import { enforceRateLimit, type RateLimitRule } from '../security/rate-limit.service';
 
 type UserRow = typeof users.$inferSelect;
 /** A Drizzle transaction of the app's database. */
@@ -50,12 +52,28 @@ const lastSeenColumn = sql<Date | string | null>`(
   where last_seen.${sql.identifier(sessions.userId.name)} = ${users}.${sql.identifier(users.id.name)}
 )`;
 
+/**
+ * Whether the user has any way to sign in yet: a password (better-auth's credential account) or a
+ * linked Google account. A team member added by an admin has neither until they accept the invitation.
+ */
+const hasSignInColumn = sql<boolean>`exists (
+  select 1 from ${accounts} as sign_in
+  where sign_in.${sql.identifier(accounts.userId.name)} = ${users}.${sql.identifier(users.id.name)}
+)`;
+
+/** Invitations sent again per invited person: enough for a lost e-mail, not a mail bomb. */
+const INVITATION_RESEND_LIMIT: RateLimitRule = {
+  name: 'invitation-resend:account',
+  limit: 5,
+  windowSeconds: 60 * 60,
+};
+
 function toIso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-function present(row: UserRow, lastSeenAt: Date | string | null): AdminUser {
+function present(row: UserRow, lastSeenAt: Date | string | null, hasSignIn: boolean): AdminUser {
   return {
     id: row.id,
     name: row.name,
@@ -66,6 +84,8 @@ function present(row: UserRow, lastSeenAt: Date | string | null): AdminUser {
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
     lastSeenAt: toIso(lastSeenAt),
+    // Phone accounts sign in with a code and were never invited.
+    invitationPending: !hasSignIn && !isPhoneOnlyEmail(row.email),
   };
 }
 
@@ -84,11 +104,11 @@ function userIdOrNotFound(id: string): string {
 
 async function findUser(db: Database | Transaction, id: string): Promise<AdminUser> {
   const [found] = await db
-    .select({ user: users, lastSeenAt: lastSeenColumn })
+    .select({ user: users, lastSeenAt: lastSeenColumn, hasSignIn: hasSignInColumn })
     .from(users)
     .where(eq(users.id, userIdOrNotFound(id)));
   if (!found) throw notFound('There is no user with this id.');
-  return present(found.user, found.lastSeenAt);
+  return present(found.user, found.lastSeenAt, found.hasSignIn);
 }
 
 /**
@@ -131,9 +151,10 @@ export interface ListUsersQuery {
 /** Accounts of one group (team or customers), newest first, optionally matching name, e-mail or phone. */
 export async function listUsers(
   db: Database,
-  _actor: Actor,
+  actor: Actor,
   query: ListUsersQuery,
 ): Promise<{ items: AdminUser[]; nextCursor: string | null }> {
+  authorize(actor, 'users.read');
   const order = newestFirst(users, query.cursor);
   const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const filters: (SQL | undefined)[] = [
@@ -144,17 +165,18 @@ export async function listUsers(
     order.where,
   ];
   const rows = await db
-    .select({ user: users, lastSeenAt: lastSeenColumn })
+    .select({ user: users, lastSeenAt: lastSeenColumn, hasSignIn: hasSignInColumn })
     .from(users)
     .where(and(...filters))
     .orderBy(...order.orderBy)
     .limit(query.limit + 1);
   const positioned = rows.map((row) => ({ ...row, createdAt: row.user.createdAt, id: row.user.id }));
-  return toPage(positioned, query.limit, (row) => present(row.user, row.lastSeenAt));
+  return toPage(positioned, query.limit, (row) => present(row.user, row.lastSeenAt, row.hasSignIn));
 }
 
 /** One account with its role and state. */
-export async function getUser(db: Database, _actor: Actor, id: string): Promise<AdminUser> {
+export async function getUser(db: Database, actor: Actor, id: string): Promise<AdminUser> {
+  authorize(actor, 'users.read');
   return findUser(db, id);
 }
 
@@ -174,6 +196,7 @@ export async function createStaffMember(
   actor: Actor,
   input: CreateStaffInput,
 ): Promise<AdminUser> {
+  authorize(actor, 'users.invite');
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   const duplicate = () =>
@@ -214,10 +237,10 @@ export async function createStaffMember(
     throw new AppError(
       503,
       `The account for ${created.email} was created, but the invitation e-mail could not be sent. ` +
-        'Use "Send password reset" to send a link again.',
+        'Use "Resend invitation" to send it again.',
     );
   }
-  return present(created, null);
+  return present(created, null, false);
 }
 
 export interface ChangeRoleInput extends RequestMeta {
@@ -228,7 +251,7 @@ export interface ChangeRoleInput extends RequestMeta {
 /** Gives a user another role; refuses the actor's own role and taking away the last active admin. */
 export async function changeUserRole(db: Database, actor: Actor, input: ChangeRoleInput): Promise<AdminUser> {
   const id = userIdOrNotFound(input.id);
-  if (id === actor.id) throw forbidden('You cannot change your own role.');
+  authorize(actor, 'users.role.change', { id });
   await db.transaction(async (tx) => {
     const activeAdmins = await lockActiveAdmins(tx);
     const target = await lockTarget(tx, id);
@@ -269,7 +292,8 @@ export async function setUserDisabled(
   input: SetDisabledInput,
 ): Promise<AdminUser> {
   const id = userIdOrNotFound(input.id);
-  if (input.disabled && id === actor.id) throw forbidden('You cannot disable your own account.');
+  if (input.disabled) authorize(actor, 'users.disable', { id });
+  else authorize(actor, 'users.enable', { id });
   await db.transaction(async (tx) => {
     const activeAdmins = await lockActiveAdmins(tx);
     const target = await lockTarget(tx, id);
@@ -310,6 +334,7 @@ export async function sendUserPasswordReset(
   input: { id: string } & RequestMeta,
 ): Promise<void> {
   const id = userIdOrNotFound(input.id);
+  authorize(actor, 'users.password-reset.send', { id });
   const [target] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!target) throw notFound('There is no user with this id.');
   if (target.disabled) {
@@ -323,6 +348,58 @@ export async function sendUserPasswordReset(
     area: 'users',
     action: 'user.password-reset-sent',
     summary: `Sent a password reset e-mail to ${describeUser(target)}`,
+    targetType: 'user',
+    targetId: id,
+    before: null,
+    after: { email: target.email },
+    ipAddress: input.ipAddress,
+  });
+}
+
+/**
+ * E-mails an invited team member a new invitation link, for one that was lost or expired. The links
+ * sent before stop working, so only the newest is valid. Refused (409) once they have accepted (they
+ * can sign in; a password reset is what they need then), for disabled and phone-only accounts.
+ */
+export async function resendInvitation(
+  deps: Pick<AppDeps, 'db' | 'auth' | 'config' | 'messenger' | 'logger'>,
+  actor: Actor,
+  input: { id: string } & RequestMeta,
+): Promise<void> {
+  const id = userIdOrNotFound(input.id);
+  authorize(actor, 'users.invite');
+  const [found] = await deps.db
+    .select({ user: users, hasSignIn: hasSignInColumn })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!found) throw notFound('There is no user with this id.');
+  const target = found.user;
+  if (isPhoneOnlyEmail(target.email)) {
+    throw conflict('This account signs in by phone and has no e-mail address to send an invitation to.');
+  }
+  if (found.hasSignIn) {
+    throw conflict(
+      `${target.name} has already accepted the invitation and can sign in. Send a password reset instead.`,
+    );
+  }
+  if (target.disabled) {
+    throw conflict('This account is disabled. Enable it before sending an invitation.');
+  }
+  await enforceRateLimit(deps.db, INVITATION_RESEND_LIMIT, id);
+  // Earlier invitation (and reset) links of this person stop working: the new e-mail is the one.
+  await deps.db
+    .delete(verifications)
+    .where(and(eq(verifications.value, id), sql`${verifications.identifier} like 'reset-password:%'`));
+  try {
+    await sendInvitation(deps, { id: target.id, email: target.email, name: target.name }, actor.name);
+  } catch (error) {
+    deps.logger.error({ err: error, userId: target.id }, 'invitation e-mail failed');
+    throw new AppError(503, `The invitation e-mail to ${target.email} could not be sent. Try again later.`);
+  }
+  await recordAudit(deps.db, actor, {
+    area: 'users',
+    action: 'user.invitation-resent',
+    summary: `Sent ${describeUser(target)} a new invitation`,
     targetType: 'user',
     targetId: id,
     before: null,

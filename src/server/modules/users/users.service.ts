@@ -1,10 +1,11 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Profile } from '../../../shared/contracts/user';
 import { isRole } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
+import { authorize } from '../../policies';
 import { users } from '../auth/auth.schema';
 import { isPhoneOnlyEmail } from '../auth/auth-links';
 
@@ -23,9 +24,25 @@ export function presentProfile(row: UserRow): Profile {
   };
 }
 
+/** `GET /api/me` runs on every screen: its query is built once per database and prepared by name. */
+const ownProfileQueries = new WeakMap<Database, ReturnType<typeof prepareOwnProfile>>();
+function prepareOwnProfile(db: Database) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('brigade_own_profile');
+}
+
 /** The signed-in user's own profile. */
 export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile> {
-  const [row] = await db.select().from(users).where(eq(users.id, actor.id));
+  authorize(actor, 'account.read', { ownerId: actor.id });
+  let query = ownProfileQueries.get(db);
+  if (!query) {
+    query = prepareOwnProfile(db);
+    ownProfileQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id: actor.id });
   if (!row) throw notFound('Your account no longer exists.');
   return presentProfile(row);
 }
@@ -48,8 +65,10 @@ function escapeLike(value: string): string {
  */
 export async function listCustomers(
   db: Database,
+  actor: Actor,
   query: { search?: string; limit: number; cursor?: string },
 ): Promise<{ items: CustomerSummary[]; nextCursor: string | null }> {
+  authorize(actor, 'customers.read');
   const order = newestFirst(users, query.cursor);
   const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const rows = await db

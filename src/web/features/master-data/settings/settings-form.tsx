@@ -1,17 +1,20 @@
 import { clsx } from 'clsx';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
+import { SETTINGS_FIELD_LABELS as LABELS } from '../../../../shared/contracts/field-labels';
 import { type BankAccount, MASTER_DATA_API } from '../../../../shared/contracts/master-data';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type RestaurantSettings,
+  SUPPORTED_LOCALES,
   type UpdateSettings,
   UpdateSettingsSchema,
 } from '../../../../shared/contracts/settings';
 import { formatMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyField } from '../../../components/ui/money-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Switch } from '../../../components/ui/switch-field';
@@ -22,7 +25,7 @@ import { useSchemaForm, validateWithSchema } from '../../../lib/use-schema-form'
 import { useResourceOptions } from '../../resources/api/resource-api';
 import type { FormControls, KeysOfType } from '../../resources/components/resource-definition';
 import { FieldNote } from '../../resources/components/resource-form-fields';
-import { useUpdateSettings } from '../api/settings';
+import { getSettings, useUpdateSettings } from '../api/settings';
 import { BANK_ACCOUNT_TYPE_LABELS } from '../definitions/bank-accounts';
 import { LogoEditor } from './logo-editor';
 import { OpeningHoursEditor } from './opening-hours-editor';
@@ -34,9 +37,10 @@ type Form = FormControls<SettingsValues>;
 /** The settings as the schema reads them: what a save compares with to find the changed sections. */
 function baselineOf(settings: RestaurantSettings): UpdateSettings {
   const values = settingsToValues(settings);
-  const { input } = validateWithSchema(UpdateSettingsSchema, values, (current) =>
-    convertSettings(current, settings.currency),
-  );
+  const { input } = validateWithSchema(UpdateSettingsSchema, values, (current) => {
+    const conversion = convertSettings(current, settings.currency);
+    return { ...conversion, input: { ...(conversion.input as object), version: settings.version } };
+  });
   return input ?? (convertSettings(values, settings.currency).input as UpdateSettings);
 }
 
@@ -74,6 +78,31 @@ function useCurrencyOptions(current: string, locale: string) {
   }, [current, locale]);
 }
 
+/** The supported locales by name, "English (United States) · en-US"; a stored value off the list stays visible. */
+function localeOptions(current: string) {
+  const options: { value: string; label: string }[] = SUPPORTED_LOCALES.map((locale) => ({
+    value: locale.code,
+    label: `${locale.name} · ${locale.code}`,
+  }));
+  if (current && !options.some((option) => option.value === current)) {
+    options.unshift({ value: current, label: `${current} (not supported: choose another)` });
+  }
+  return options;
+}
+
+/** `formatMoney` for the sample price, with en-US while the locale is one Intl cannot use. */
+function samplePrice(currency: string, locale: string): string {
+  try {
+    return formatMoney(
+      123450,
+      currency,
+      Intl.NumberFormat.supportedLocalesOf(locale).length ? locale : 'en-US',
+    );
+  } catch {
+    return formatMoney(123450, currency, 'en-US');
+  }
+}
+
 function useTimeZoneOptions(current: string) {
   return useMemo(() => {
     const zones = ['UTC', ...supportedValues('timeZone').filter((zone) => zone !== 'UTC')];
@@ -88,21 +117,21 @@ function RestaurantFields({ form, logoUrl }: { form: Form; logoUrl: string | nul
       <LogoEditor logoUrl={logoUrl} />
       <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
         <TextField
-          label="Restaurant name"
+          label={LABELS.name.label}
           autoComplete="organization"
           maxLength={120}
           className="sm:col-span-2"
           {...bindText(form, 'name')}
         />
         <TextAreaField
-          label="Address"
+          label={LABELS.address.label}
           rows={2}
           maxLength={300}
           className="sm:col-span-2 [&_textarea]:min-h-20"
           {...bindText(form, 'address')}
         />
         <TextField
-          label="Phone"
+          label={LABELS.phone.label}
           type="tel"
           inputMode="tel"
           autoComplete="off"
@@ -110,7 +139,7 @@ function RestaurantFields({ form, logoUrl }: { form: Form; logoUrl: string | nul
           {...bindText(form, 'phone')}
         />
         <TextField
-          label="Email"
+          label={LABELS.email.label}
           {...EMAIL_INPUT}
           autoComplete="off"
           maxLength={200}
@@ -132,7 +161,7 @@ function MoneyAndOrderingFields({ form, savedCurrency }: { form: Form; savedCurr
     <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
       <div className="min-w-0">
         <SelectField
-          label="Currency"
+          label={LABELS.currency.label}
           value={values.currency}
           disabled={form.submitting}
           aria-invalid={currencyError ? true : undefined}
@@ -153,23 +182,28 @@ function MoneyAndOrderingFields({ form, savedCurrency }: { form: Form; savedCurr
           }
         />
       </div>
-      <TextField
-        label="Locale"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={35}
-        placeholder="en-US"
-        {...bindText(form, 'locale')}
-        error={localeError}
-        description={
-          localeError
-            ? undefined
-            : `Prices show as ${formatMoney(123450, values.currency, values.locale.trim() || 'en-US')}.`
-        }
-      />
+      <div className="min-w-0">
+        <SelectField
+          label={LABELS.locale.label}
+          value={values.locale}
+          disabled={form.submitting}
+          aria-invalid={localeError ? true : undefined}
+          onChange={(event) => form.setField('locale', event.target.value)}
+        >
+          {localeOptions(values.locale).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <FieldNote
+          error={localeError}
+          description={`Dates, numbers and prices: ${samplePrice(values.currency, values.locale)}.`}
+        />
+      </div>
       <div className="min-w-0 sm:col-span-2">
         <SelectField
-          label="Time zone"
+          label={LABELS.timeZone.label}
           value={values.timeZone}
           disabled={form.submitting}
           aria-invalid={timeZoneError ? true : undefined}
@@ -186,9 +220,14 @@ function MoneyAndOrderingFields({ form, savedCurrency }: { form: Form; savedCurr
           description="Days, reports and opening hours follow this time zone."
         />
       </div>
-      <TextField label="Tax (%)" inputMode="decimal" autoComplete="off" {...bindText(form, 'taxPercent')} />
       <TextField
-        label="Service charge (%)"
+        label={`${LABELS.taxPercent.label} (%)`}
+        inputMode="decimal"
+        autoComplete="off"
+        {...bindText(form, 'taxPercent')}
+      />
+      <TextField
+        label={`${LABELS.serviceChargePercent.label} (%)`}
         inputMode="decimal"
         autoComplete="off"
         description="0 for none."
@@ -196,22 +235,26 @@ function MoneyAndOrderingFields({ form, savedCurrency }: { form: Form; savedCurr
       />
       <Switch
         className="sm:col-span-2"
-        label="Prices include tax"
+        label={LABELS.taxInclusive.label}
         description="Off: tax is added on top of menu prices."
         checked={values.taxInclusive}
         disabled={form.submitting}
         onChange={(checked) => form.setField('taxInclusive', checked)}
       />
-      <MoneyField label="Delivery fee" currency={savedCurrency} {...bindText(form, 'deliveryFee')} />
       <MoneyField
-        label="Minimum order for delivery"
+        label={LABELS.deliveryFee.label}
+        currency={savedCurrency}
+        {...bindText(form, 'deliveryFee')}
+      />
+      <MoneyField
+        label={LABELS.deliveryMinimum.label}
         currency={savedCurrency}
         description="0 for no minimum."
         {...bindText(form, 'deliveryMinimum')}
       />
       <Switch
         className="sm:col-span-2"
-        label="Online ordering"
+        label={LABELS.onlineOrdering.label}
         description="Guests can order from the menu page and by scanning a table’s QR code."
         checked={values.onlineOrdering}
         disabled={form.submitting}
@@ -371,6 +414,30 @@ function LegalTextFields({ form }: { form: Form }) {
 }
 
 /**
+ * Asks before unsaved changes are lost: another tab, a link or going back (react-router's blocker, the
+ * router being a data router) and closing or reloading the page (the browser's own `beforeunload`
+ * question; browsers show their own words there).
+ */
+function useUnsavedChangesGuard(unsaved: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older Chromium asks only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+  return blocker;
+}
+
+/**
  * Every restaurant setting in one form over `UpdateSettingsSchema`, in sections; Save sends the
  * sections that changed (PATCH /api/settings), and the shell's name, currency and password rules follow.
  */
@@ -381,6 +448,14 @@ export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
     schema: UpdateSettingsSchema,
     initialValues: settingsToValues(settings),
     convert: (values: SettingsValues) => convertSettings(values, saved.currency),
+    // A save is based on this version; when someone else saved first, the form shows their settings.
+    version: settings.version,
+    reload: async () => {
+      const fresh = await getSettings();
+      setSaved(fresh);
+      return { values: settingsToValues(fresh), version: fresh.version };
+    },
+    subject: 'the settings',
   });
   const update = useUpdateSettings();
   const formRef = useRef<HTMLFormElement>(null);
@@ -389,16 +464,18 @@ export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
     [form.values, saved],
   );
 
+  const blocker = useUnsavedChangesGuard(dirty && !form.submitting);
+
   const save = form.handleSubmit(async (input) => {
     const changes = changedSettings(baseline, input);
     if (Object.keys(changes).length === 0) {
       toast('No changes to save.');
       return;
     }
-    const result = await update.mutateAsync(changes);
+    const result = await update.mutateAsync({ ...changes, version: input.version });
     toast.success('Settings saved');
     setSaved(result);
-    form.reset(settingsToValues(result));
+    form.reset(settingsToValues(result), result.version);
   });
 
   function handleSubmit(event: FormEvent) {
@@ -412,6 +489,18 @@ export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        busyLabel="Leaving..."
+        busy={false}
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      >
+        Your changes to the settings are not saved yet. If you leave now, they are lost.
+      </ConfirmDialog>
       <SettingsSection
         title="Restaurant"
         description="Shown to guests on the menu, receipts and the contact page."
@@ -433,13 +522,13 @@ export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
       >
         <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
           <TextField
-            label="Amber after (minutes)"
+            label={`${LABELS.orderAgeAmberMinutes.label} (minutes)`}
             inputMode="numeric"
             autoComplete="off"
             {...bindText(form, 'orderAgeAmberMinutes')}
           />
           <TextField
-            label="Red after (minutes)"
+            label={`${LABELS.orderAgeRedMinutes.label} (minutes)`}
             inputMode="numeric"
             autoComplete="off"
             {...bindText(form, 'orderAgeRedMinutes')}

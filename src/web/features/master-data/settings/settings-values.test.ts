@@ -9,6 +9,7 @@ import { validateWithSchema } from '../../../lib/use-schema-form';
 import { changedSettings, convertSettings, type SettingsValues, settingsToValues } from './settings-values';
 
 const settings: RestaurantSettings = {
+  version: 1,
   name: 'Brigade Cafe',
   currency: 'USD',
   locale: 'en-US',
@@ -32,8 +33,12 @@ const settings: RestaurantSettings = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+// The form adds the version it was loaded with (useSchemaForm `version`).
 const validate = (values: SettingsValues) =>
-  validateWithSchema(UpdateSettingsSchema, values, (current) => convertSettings(current, 'USD'));
+  validateWithSchema(UpdateSettingsSchema, values, (current) => {
+    const conversion = convertSettings(current, 'USD');
+    return { ...conversion, input: { ...(conversion.input as object), version: 1 } };
+  });
 
 describe('settings form values', () => {
   it('round-trips the stored settings through the shared schema unchanged', () => {

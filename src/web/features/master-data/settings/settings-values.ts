@@ -130,7 +130,8 @@ export function convertSettings(values: SettingsValues, currency: string): Conve
   const fee = convertMoney(values.deliveryFee, currency);
   const minimum = convertMoney(values.deliveryMinimum, currency);
   const policy = values.passwordPolicy;
-  const input: UpdateSettings = {
+  // Without `version`: the form adds the version it was loaded with (useSchemaForm `version`).
+  const input: Omit<UpdateSettings, 'version'> = {
     name: values.name,
     address: values.address,
     phone: values.phone,
@@ -178,11 +179,14 @@ export function convertSettings(values: SettingsValues, currency: string): Conve
  * The settings of every section in which something differs from `before` (both as the schema reads
  * them); an empty object when nothing changed.
  */
-export function changedSettings(before: UpdateSettings, after: UpdateSettings): UpdateSettings {
+export function changedSettings(
+  before: Omit<UpdateSettings, 'version'>,
+  after: Omit<UpdateSettings, 'version'>,
+): Omit<UpdateSettings, 'version'> {
   const changes: Record<string, unknown> = {};
   for (const section of SETTINGS_SECTIONS) {
     const changed = section.keys.some((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
     if (changed) for (const key of section.keys) changes[key] = after[key];
   }
-  return changes as UpdateSettings;
+  return changes as Omit<UpdateSettings, 'version'>;
 }

@@ -14,6 +14,7 @@ import {
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { menuItemApiPath } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
+import { isStaleWrite, staleActionMessage } from '../../../lib/stale-write';
 import { changeCachedRecords, restoreCache } from './menu-cache';
 
 /** Every cached view of the menu items (lists, counts, one item) is read again. */
@@ -30,7 +31,12 @@ export function createMenuItem(input: MenuItemInput): Promise<MenuItem> {
   return apiRequest<MenuItem>(MENU_API.items, { method: 'POST', body: input });
 }
 
-/** `PATCH /api/menu/items/{id}`: only the fields that changed. */
+/** `GET /api/menu/items/{id}`: the item as saved now (a form reloads it after a stale write). */
+export function getMenuItem(id: string): Promise<MenuItem> {
+  return apiRequest<MenuItem>(menuItemApiPath(id));
+}
+
+/** `PATCH /api/menu/items/{id}`: only the fields that changed, and the `version` they are based on. */
 export function updateMenuItem(id: string, changes: MenuItemUpdate): Promise<MenuItem> {
   return apiRequest<MenuItem>(menuItemApiPath(id), { method: 'PATCH', body: changes });
 }
@@ -96,15 +102,17 @@ export function useSaveMenuItem() {
 export function useSetAvailableToday() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, availableToday }: { id: string; availableToday: boolean }) =>
-      updateMenuItem(id, { availableToday }),
+    // Taps go out one after another, each with the version the one before it makes (shown at once).
+    scope: { id: 'menu-item-available-today' },
+    mutationFn: ({ id, availableToday, version }: { id: string; availableToday: boolean; version: number }) =>
+      updateMenuItem(id, { availableToday, version }),
     onMutate: ({ id, availableToday }) =>
       changeCachedRecords<MenuItem>(queryClient, MENU_API.items, (item) =>
-        item.id === id ? { ...item, availableToday } : item,
+        item.id === id ? { ...item, availableToday, version: item.version + 1 } : item,
       ),
     onError: (error, _input, snapshot) => {
       restoreCache(queryClient, snapshot);
-      toast.error(errorMessage(error));
+      toast.error(isStaleWrite(error) ? staleActionMessage('this menu item') : errorMessage(error));
     },
     onSettled: () => invalidateItems(queryClient),
   });
@@ -187,12 +195,12 @@ export function useSetMenuItemActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ item, active }: { item: MenuItem; active: boolean }) =>
-      updateMenuItem(item.id, { active }),
+      updateMenuItem(item.id, { active, version: item.version }),
     onSuccess: (item) => {
       toast.success(item.active ? `“${item.name}” is back on the menu` : `“${item.name}” archived`);
     },
     onError: (error) => {
-      toast.error(errorMessage(error));
+      toast.error(isStaleWrite(error) ? staleActionMessage('this menu item') : errorMessage(error));
     },
     onSettled: () => invalidateItems(queryClient),
   });

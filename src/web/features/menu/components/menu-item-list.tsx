@@ -127,7 +127,9 @@ function MenuItemRow({ item, money, move, onEdit, onDelete }: RowProps) {
               label={`${item.name}: available today`}
               hideLabel
               checked={item.availableToday}
-              onChange={(availableToday) => setAvailable.mutate({ id: item.id, availableToday })}
+              onChange={(availableToday) =>
+                setAvailable.mutate({ id: item.id, availableToday, version: item.version })
+              }
             />
             <span
               aria-hidden="true"
@@ -310,6 +312,7 @@ export function MenuItemList({ filter, categories, money, onAdd, onEdit }: MenuI
         open={deleting !== null}
         title={`Delete “${deleting?.name ?? ''}”?`}
         confirmLabel="Delete"
+        destructive
         busyLabel="Deleting..."
         busy={remove.isPending}
         onConfirm={() => {

@@ -20,7 +20,7 @@ import { Switch } from '../../../components/ui/switch-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm, validateWithSchema } from '../../../lib/use-schema-form';
-import { useSaveMenuItem } from '../api/menu-mutations';
+import { getMenuItem, useSaveMenuItem } from '../api/menu-mutations';
 import {
   changedFields,
   convertMenuItemValues,
@@ -85,15 +85,33 @@ export function MenuItemPanel({
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
   const convert = (values: MenuItemValues) => convertMenuItemValues(values, currency);
   const [initialValues] = useState(() => initialMenuItemValues(item, currency, defaultCategoryId));
-  // An edit sends only what changed, compared with the item as it was opened.
-  const [saved] = useState(() =>
-    item ? validateWithSchema(MenuItemInputSchema, initialValues, convert).input : null,
-  );
   const form = useSchemaForm<MenuItemValues, MenuItemInput | MenuItemUpdate>({
     schema: (item ? MenuItemUpdateSchema : MenuItemInputSchema) as z.ZodType<MenuItemInput | MenuItemUpdate>,
     initialValues,
     convert,
+    // An edit is based on the item's version; when someone else saved it first, the form reloads it.
+    version: item?.version,
+    reload: item
+      ? async () => {
+          const fresh = await getMenuItem(item.id);
+          return {
+            values: initialMenuItemValues(fresh, currency, defaultCategoryId),
+            version: fresh.version,
+          };
+        }
+      : undefined,
+    subject: 'this menu item',
   });
+  // An edit sends only what changed, compared with the item as it was opened (or reloaded).
+  const saved = useMemo(
+    () =>
+      item
+        ? validateWithSchema(MenuItemInputSchema, form.baseValues, (values: MenuItemValues) =>
+            convertMenuItemValues(values, currency),
+          ).input
+        : null,
+    [item, form.baseValues, currency],
+  );
   const { values, setField, errorOf } = form;
   const submitting = form.submitting || save.isPending;
 
@@ -107,10 +125,21 @@ export function MenuItemPanel({
   }, [categories, item]);
 
   const submit = form.handleSubmit(async (input) => {
-    const fields = item && saved ? changedFields(saved, input as MenuItemInput) : input;
-    if (item && Object.keys(fields).length === 0 && photo.kind === 'keep') {
-      onClose();
-      return;
+    let fields: MenuItemInput | MenuItemUpdate = input;
+    if (item && saved) {
+      const { version: _version, ...changes } = changedFields(
+        saved,
+        input as MenuItemInput,
+      ) as MenuItemUpdate;
+      if (Object.keys(changes).length === 0 && photo.kind === 'keep') {
+        onClose();
+        return;
+      }
+      // Nothing but the photo: no PATCH. Otherwise the changes and the version they are based on.
+      fields =
+        Object.keys(changes).length === 0
+          ? ({} as MenuItemUpdate)
+          : { ...changes, version: form.version ?? 0 };
     }
     await save.mutateAsync({ id: item?.id ?? null, fields, photo });
     onClose();

@@ -90,6 +90,7 @@ describe('the menu item form values', () => {
     const saved: MenuItem = {
       id: 'i',
       active: true,
+      version: 1,
       createdAt: '',
       updatedAt: '',
       name: 'Latte',

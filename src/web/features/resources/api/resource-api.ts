@@ -90,13 +90,16 @@ export function useCreateResource<Item, Input>(basePath: string) {
   });
 }
 
-/** `PATCH {basePath}/{id}`: a change, an archive (`active: false`) or a restore. */
+/**
+ * `PATCH {basePath}/{id}`: a change, an archive (`active: false`) or a restore, with the `version` it
+ * is based on. Lists are read again after a refusal too: a stale version (409) means they are old.
+ */
 export function useUpdateResource<Item, Update>(basePath: string) {
   const invalidate = useInvalidateResource(basePath);
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: Update }) =>
       apiRequest<Item>(recordPath(basePath, id), { method: 'PATCH', body: changes }),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 

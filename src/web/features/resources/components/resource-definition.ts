@@ -18,6 +18,8 @@ export interface ResourceItem {
   id: string;
   active: boolean;
   name: string;
+  /** Sent with every change (stale writes are refused with 409). */
+  version: number;
 }
 
 /** Run-time facts a definition may need to show or convert values (money needs the currency). */
@@ -140,6 +142,15 @@ export interface ResourceDefinition<Item extends ResourceItem, Values, Input, Up
   apiPath: string;
   /** List order: newest first (default) or by position. */
   sort?: ResourceListParams['sort'];
+  /**
+   * An order of the loaded records in the browser (tables by name, T2 before T10). Pair it with a
+   * `pageSize` that holds them all, or the order holds only within each loaded page.
+   */
+  compare?: (a: Item, b: Item) => number;
+  /** Records per page of the list (50 by default, at most 500). */
+  pageSize?: number;
+  /** Buttons beside Add (a table's "Print all QR codes"). */
+  HeaderActions?: ComponentType;
   /** Placeholder of the search box ("Search name, phone or e-mail"). */
   searchPlaceholder: string;
   columns: readonly ResourceColumn<Item>[];

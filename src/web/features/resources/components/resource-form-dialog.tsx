@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -82,7 +82,8 @@ export function ResourceFormDialog<Item, Values, Input, Update>(
           id={target.id}
           onCancel={close}
           send={async (id, changes) => {
-            if (Object.keys(changes as object).length === 0) {
+            // `version` alone is no change.
+            if (Object.keys(changes as object).every((key) => key === 'version')) {
               toast('No changes to save.');
               onClose();
               return;
@@ -110,7 +111,7 @@ function EditRecord<Item, Values, Input, Update>({
   send,
   ...props
 }: EditRecordProps<Item, Values, Input, Update>) {
-  const record = useResource<Item>(props.apiPath, id);
+  const record = useResource<Item & { version: number }>(props.apiPath, id);
   if (record.isPending) {
     return (
       <div role="status" className="flex items-center justify-center gap-2 py-10 text-neutral-600">
@@ -137,6 +138,13 @@ function EditRecord<Item, Values, Input, Update>({
       mode="edit"
       recordId={id}
       initialValues={props.form.toFormValues(record.data, props.context)}
+      version={record.data.version}
+      reload={async () => {
+        // Someone else changed the record: read it again and show it as saved now.
+        const fresh = await record.refetch({ throwOnError: true });
+        if (!fresh.data) throw new Error(`The ${props.noun} could not be read again.`);
+        return { values: props.form.toFormValues(fresh.data, props.context), version: fresh.data.version };
+      }}
       send={(input) => send(id, input as Update)}
     />
   );
@@ -146,6 +154,9 @@ type ResourceFormProps<Item, Values, Input, Update> = ResourceFormDialogProps<It
   mode: FormMode;
   recordId: string | null;
   initialValues: Values;
+  /** The version of the record edited (none for a new one). */
+  version?: number;
+  reload?: () => Promise<{ values: Values; version: number }>;
   onCancel: () => void;
   send: (input: Input | Update) => Promise<void>;
 };
@@ -164,6 +175,8 @@ function ResourceForm<Item, Values, Input, Update>({
   mode,
   recordId,
   initialValues,
+  version,
+  reload,
   renderFields,
   onCancel,
   send,
@@ -176,13 +189,17 @@ function ResourceForm<Item, Values, Input, Update>({
     schema,
     initialValues,
     convert: (values) => definition.convert(values, context),
+    version,
+    reload,
+    subject: `this ${noun}`,
   });
-  // What the record was, as the update schema reads it: an edit sends only what differs from this.
-  const [original] = useState(() => {
-    const input = definition.convert(initialValues, context).input;
-    const parsed = definition.updateSchema.safeParse(input);
+  // What the record was (as loaded, or reloaded after someone else changed it), as the update schema
+  // reads it: an edit sends only what differs from this, with the version it was based on.
+  const original = useMemo(() => {
+    const input = definition.convert(form.baseValues, context).input;
+    const parsed = definition.updateSchema.safeParse({ ...(input as object), version: form.version });
     return parsed.success ? parsed.data : input;
-  });
+  }, [definition, form.baseValues, form.version, context]);
   const formRef = useRef<HTMLFormElement>(null);
 
   // The dialog opens (showModal) after this form mounts; focus the first field once it is shown.
@@ -199,7 +216,11 @@ function ResourceForm<Item, Values, Input, Update>({
       ref={formRef}
       noValidate
       onSubmit={form.handleSubmit((input) =>
-        send(mode === 'create' ? input : (changedFields(original, input as object) as Update)),
+        send(
+          mode === 'create'
+            ? input
+            : ({ ...changedFields(original, input as object), version: form.version } as Update),
+        ),
       )}
       className="flex flex-col gap-6"
     >

@@ -5,6 +5,7 @@ import type { RecordStatus } from '../../../../shared/contracts/fields';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { isStaleWrite, staleActionMessage } from '../../../lib/stale-write';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteResource, useResourceList, useUpdateResource } from '../api/resource-api';
 import {
@@ -56,10 +57,17 @@ export function ResourceScreen<Item extends ResourceItem, Values, Input, Update>
   const [deleting, setDeleting] = useState<Item | null>(null);
   const [openAction, setOpenAction] = useState<{ action: ResourceRowAction<Item>; item: Item } | null>(null);
 
-  const list = useResourceList<Item>(apiPath, { search, status, sort: definition.sort, filters });
-  const setActive = useUpdateResource<Item, { active: boolean }>(apiPath);
+  const list = useResourceList<Item>(apiPath, {
+    search,
+    status,
+    sort: definition.sort,
+    filters,
+    limit: definition.pageSize,
+  });
+  const setActive = useUpdateResource<Item, { active: boolean; version: number }>(apiPath);
   const remove = useDeleteResource(apiPath);
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = definition.compare ? [...loaded].sort(definition.compare) : loaded;
   const heading = title === undefined ? capitalize(nounPlural) : title;
   const addButton = (
     <Button onClick={() => setFormTarget({ mode: 'create' })} className="shrink-0">
@@ -70,10 +78,12 @@ export function ResourceScreen<Item extends ResourceItem, Values, Input, Update>
 
   function changeStatus(item: Item, active: boolean) {
     setActive.mutate(
-      { id: item.id, changes: { active } },
+      { id: item.id, changes: { active, version: item.version } },
       {
         onSuccess: () => toast.success(`${capitalize(noun)} ${active ? 'restored' : 'archived'}`),
-        onError: (error) => toast.error(errorMessage(error)),
+        // A stale version: the list reloads (the mutation is settled) and says why.
+        onError: (error) =>
+          toast.error(isStaleWrite(error) ? staleActionMessage(`this ${noun}`) : errorMessage(error)),
       },
     );
   }
@@ -153,7 +163,10 @@ export function ResourceScreen<Item extends ResourceItem, Values, Input, Update>
             <p className="mt-0.5 text-sm text-neutral-600">{definition.description}</p>
           )}
         </div>
-        <div className="self-start">{addButton}</div>
+        <div className="flex flex-wrap gap-2 self-start">
+          {definition.HeaderActions && <definition.HeaderActions />}
+          {addButton}
+        </div>
       </div>
 
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
@@ -187,6 +200,7 @@ export function ResourceScreen<Item extends ResourceItem, Values, Input, Update>
         open={deleting !== null}
         title={`Delete ${noun} “${deleting ? labelOf(deleting) : ''}”?`}
         confirmLabel="Delete"
+        destructive
         busyLabel="Deleting..."
         busy={remove.isPending}
         onConfirm={confirmDelete}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node:http';
+
+/**
+ * A few hot GETs whose answers are already in memory (the SPA page; later a live list's 304) are
+ * answered before the request reaches the Hono app: no Request and Response objects, no middleware
+ * chain, which on a cheap answer costs several times the answer itself. A fast route must give exactly
+ * the answer the app would give; `captureAnswer` takes the headers from the app's own answer, so the
+ * security headers stay the app's. Anything a route does not recognise goes to the app.
+ */
+
+export interface FastAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body?: Buffer;
+}
+
+/** Answers a GET from memory, or undefined to leave it to the app. Must not throw and must not wait. */
+export type FastRoute = (request: IncomingMessage, path: string) => FastAnswer | undefined;
+
+export function withFastLane(app: RequestListener, routes: FastRoute[]): RequestListener {
+  if (routes.length === 0) return app;
+  return (request, response) => {
+    if (request.method === 'GET') {
+      const url = request.url ?? '/';
+      const queryStart = url.indexOf('?');
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      for (const route of routes) {
+        const answer = route(request, path);
+        if (!answer) continue;
+        // Each answer has its own request id, as the app's requestId() gives one.
+        response.writeHead(answer.status, { ...answer.headers, 'x-request-id': randomUUID() });
+        response.end(answer.body);
+        return;
+      }
+    }
+    app(request, response);
+  };
+}
+
+/** The headers of one of the app's own answers, less those that differ per request. */
+export function capturedHeaders(response: Response, body: Buffer | undefined): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of response.headers) {
+    if (name === 'x-request-id' || name === 'date' || name === 'set-cookie') continue;
+    headers[name] = value;
+  }
+  if (body) headers['content-length'] = String(body.length);
+  return headers;
+}
+
+/** Whether an `If-None-Match` header names `etag` (or is `*`); weak comparison, as for a GET. */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (typeof header !== 'string' || header === '') return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A revalidation answered from memory: a GET of `path` from a client without cookies whose
+ * `If-None-Match` names the current ETag gets the app's own 304 (its headers captured once with
+ * `captureNotModified`, the ETag set per answer). For a live document whose current version the
+ * process keeps in memory (the public menu: `currentEtag` reads it), so an idle poll costs no query and
+ * no trip through the app. Requests with cookies go to the app, whose signed-in answers differ
+ * (`privateAnswers`); so does everything when `currentEtag` gives undefined (not known yet).
+ */
+export function notModifiedFastRoute(options: {
+  path: string;
+  currentEtag: () => string | undefined;
+  headers: OutgoingHttpHeaders;
+}): FastRoute {
+  return (request, path) => {
+    if (path !== options.path || request.headers.cookie !== undefined) return;
+    const etag = options.currentEtag();
+    if (!etag || !matchesIfNoneMatch(request.headers['if-none-match'], etag)) return;
+    return { status: 304, headers: { ...options.headers, etag } };
+  };
+}
+
+/**
+ * The headers of the app's own 304 for `path`, asked with `If-None-Match: etag` (which must be the
+ * current ETag), less the ETag itself; undefined when the app did not answer 304.
+ */
+export async function captureNotModified(
+  app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+  path: string,
+  etag: string,
+): Promise<OutgoingHttpHeaders | undefined> {
+  const answer = await app.request(`http://localhost${path}`, { headers: { 'if-none-match': etag } });
+  if (answer.status !== 304) return undefined;
+  const { etag: _etag, ...headers } = capturedHeaders(answer, undefined);
+  return headers;
+}

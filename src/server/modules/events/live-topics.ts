@@ -1,0 +1,199 @@
+import pg from 'pg';
+import { type ChangeEvent, EVENTS_CHANNEL } from './events.service';
+
+export type TopicListener = (event: ChangeEvent) => void;
+
+export interface LiveTopicsOptions {
+  connectionString: string;
+  /** Events older than this are deleted from time to time; default one day. */
+  retentionMs?: number;
+  /** How often pruning runs; default ten minutes. */
+  pruneIntervalMs?: number;
+  /** Longest pause between reconnection attempts; default 5 s. */
+  maxBackoffMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Per-process hub of live topics (decision 008). A dedicated connection (not from the pool) LISTENs
+ * on `brigade_events`; the current version of every topic is kept in memory, so a revalidation can be
+ * answered without a query. When the connection drops it reconnects with backoff and reads the event
+ * rows newer than the last id it saw, so nothing is missed.
+ */
+export class LiveTopics {
+  private readonly versions = new Map<string, number>();
+  private readonly listeners = new Map<string, Set<TopicListener>>();
+  private readonly waiters = new Set<() => void>();
+  private client: pg.Client | null = null;
+  private lastId = 0;
+  private stopped = false;
+  private backoffMs = 100;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: LiveTopicsOptions) {}
+
+  /** Connects, LISTENs and loads the current version of every topic. */
+  async start(): Promise<void> {
+    await this.connect();
+    const interval = this.options.pruneIntervalMs ?? 10 * 60_000;
+    this.pruneTimer = setInterval(() => {
+      this.prune().catch((error) => this.options.onError?.(error));
+    }, interval);
+    this.pruneTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  /** The topic's current version (0 when it never changed). */
+  version(topic: string): number {
+    return this.versions.get(topic) ?? 0;
+  }
+
+  /** The highest event id this process has seen. */
+  get lastEventId(): number {
+    return this.lastId;
+  }
+
+  subscribe(topic: string, listener: TopicListener): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(topic) === set) this.listeners.delete(topic);
+    };
+  }
+
+  /** Number of subscriptions (tests check that closed streams release theirs). */
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+
+  /** Resolves once this process has seen `topic` at `version` or later (tests). */
+  async waitFor(topic: string, version: number, timeoutMs = 5000): Promise<void> {
+    if (this.version(topic) >= version) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`live topic ${topic} did not reach version ${version} in ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = () => {
+        if (this.version(topic) >= version) {
+          clearTimeout(timer);
+          this.waiters.delete(check);
+          resolve();
+        }
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  /** Events after `afterId` for the given topics, oldest first (Last-Event-ID resumption). */
+  async eventsAfter(afterId: number, topics: string[]): Promise<ChangeEvent[]> {
+    const client = this.client;
+    if (!client) return [];
+    const result = await client.query(
+      'select id, topic, version from events where id > $1 and topic = any($2) order by id',
+      [afterId, topics],
+    );
+    return result.rows.map(toEvent);
+  }
+
+  /** Deletes events older than the retention period; returns how many. */
+  async prune(): Promise<number> {
+    const client = this.client;
+    if (!client) return 0;
+    const retention = this.options.retentionMs ?? 24 * 60 * 60_000;
+    // Keep the newest row of every topic, so a restarted process still learns each topic's version.
+    const result = await client.query(
+      `delete from events e where created_at < now() - make_interval(secs => $1::double precision / 1000)
+         and exists (select 1 from events n where n.topic = e.topic and n.id > e.id)`,
+      [retention],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      application_name: 'brigade-events',
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      try {
+        this.apply(toEvent(JSON.parse(message.payload)));
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    });
+    client.on('error', (error) => this.options.onError?.(error));
+    client.on('end', () => {
+      if (this.client === client) {
+        this.client = null;
+        this.scheduleReconnect();
+      }
+    });
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.client = client;
+    await this.resync(client);
+    this.backoffMs = 100;
+  }
+
+  /** Reads what was missed: every event newer than the last id seen (all topics' latest at start). */
+  private async resync(client: pg.Client): Promise<void> {
+    const result =
+      this.lastId === 0
+        ? await client.query(
+            'select max(id) as id, topic, max(version) as version from events group by topic order by 1',
+          )
+        : await client.query('select id, topic, version from events where id > $1 order by id', [
+            this.lastId,
+          ]);
+    for (const row of result.rows) this.apply(toEvent(row));
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, this.options.maxBackoffMs ?? 5000);
+    this.reconnectTimer = setTimeout(() => {
+      this.connect().catch((error) => {
+        this.options.onError?.(error);
+        this.scheduleReconnect();
+      });
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private apply(event: ChangeEvent): void {
+    if (event.id > this.lastId) this.lastId = event.id;
+    if (event.version <= this.version(event.topic)) return;
+    this.versions.set(event.topic, event.version);
+    for (const listener of this.listeners.get(event.topic) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    }
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+function toEvent(row: { id: unknown; topic: unknown; version: unknown }): ChangeEvent {
+  return { id: Number(row.id), topic: String(row.topic), version: Number(row.version) };
+}

@@ -1,0 +1,274 @@
+import { ROLES, type Role } from '../../shared/roles';
+import { forbidden, unauthenticated } from '../lib/errors';
+
+/**
+ * Who may do what, in one place (issue 10, item 4). Route guards (`public`, `signed-in`, `staff`,
+ * `manager`, `admin`) stay the coarse first gate; services call `authorize(actor, action, record?)`
+ * for the rule itself, including rules about one record ("a customer reads only their own order",
+ * "only a manager cancels a paid order", "nobody changes their own role"). Every rule is a row of
+ * `POLICIES`, so a test lists them all as a table of action × role and checks every cell.
+ */
+
+/** Whoever acts: a signed-in user (`Actor` from lib/context passes), or null for an anonymous caller. */
+export interface PolicyActor {
+  id: string;
+  role: Role;
+}
+
+/** A record that belongs to a user: the owner may act on it where a policy says so. */
+export interface OwnedRecord {
+  /** The user the record belongs to (an order's customer, an account's user); null for none. */
+  ownerId: string | null;
+}
+
+/** A user account as the user-administration rules see it. */
+export interface UserRecord {
+  id: string;
+}
+
+interface PolicyRule<R> {
+  description: string;
+  /** Roles allowed whatever the record (besides the owner, if `owner` is set). */
+  roles: readonly Role[];
+  /** Whether an anonymous caller may do it (the public menu). */
+  anonymous?: boolean;
+  /** The owner of the record is allowed too, whatever their role. */
+  owner?: (record: R) => string | null | undefined;
+  /** A record-level refusal that wins over the roles: the reason, or null when it does not apply. */
+  refuse?: (actor: PolicyActor, record: R) => string | null;
+  /** The 403 message when the role (or ownership) does not allow it; default from the lowest role. */
+  message?: string;
+}
+
+/** A typed rule; the record type is what `can` and `authorize` then ask for with this action. */
+function rule<R = never>(definition: PolicyRule<R>): PolicyRule<R> {
+  return definition;
+}
+
+const STAFF: readonly Role[] = ['staff', 'manager', 'admin'];
+const MANAGER: readonly Role[] = ['manager', 'admin'];
+const ADMIN: readonly Role[] = ['admin'];
+const ANY_SIGNED_IN: readonly Role[] = ROLES;
+
+const ownerOf = (record: OwnedRecord) => record.ownerId;
+const notSelf = (reason: string) => (actor: PolicyActor, record: UserRecord) =>
+  actor.id === record.id ? reason : null;
+
+/** Every rule. PRODUCT.md sections 1, 7, 8 and 13; the seed's section 6 (staff access, admin). */
+export const POLICIES = {
+  // Menu (PRODUCT.md §2: /menu is an admin route; §1: staff take orders, they do not set prices).
+  'menu.public.read': rule({ description: 'See the public menu', roles: ANY_SIGNED_IN, anonymous: true }),
+  'menu.item.read': rule({
+    description: 'See menu items in the back office (with archived ones)',
+    roles: STAFF,
+  }),
+  'menu.item.create': rule({ description: 'Add a menu item (or a copy of one)', roles: ADMIN }),
+  'menu.item.update': rule({ description: 'Change a menu item other than its price', roles: ADMIN }),
+  'menu.item.price.change': rule({
+    description: 'Change the price of a menu item or of one of its options',
+    roles: ADMIN,
+    message: 'Only an administrator can change a price.',
+  }),
+  'menu.item.delete': rule({ description: 'Delete a menu item nothing refers to', roles: ADMIN }),
+  'menu.item.reorder': rule({ description: 'Change the order guests see menu items in', roles: ADMIN }),
+
+  // Settings (§13 and the admin route /admin…; the restaurant's name, currency, taxes, hours).
+  'settings.read': rule({ description: 'Read the restaurant settings', roles: ADMIN }),
+  'settings.update': rule({ description: 'Change the restaurant settings (and its logo)', roles: ADMIN }),
+
+  // User administration (§1 and §13).
+  'users.read': rule({ description: 'List and read user accounts in User Management', roles: ADMIN }),
+  'users.invite': rule({ description: 'Add a team member and (re)send their invitation', roles: ADMIN }),
+  'users.role.change': rule<UserRecord>({
+    description: "Change a user's role; never one's own",
+    roles: ADMIN,
+    refuse: notSelf('You cannot change your own role.'),
+  }),
+  'users.disable': rule<UserRecord>({
+    description: 'Disable a user (signs them out everywhere); never oneself',
+    roles: ADMIN,
+    refuse: notSelf('You cannot disable your own account.'),
+  }),
+  'users.enable': rule<UserRecord>({ description: 'Enable a disabled user again', roles: ADMIN }),
+  'users.password-reset.send': rule<UserRecord>({
+    description: 'E-mail a user a password reset link',
+    roles: ADMIN,
+  }),
+  'customers.read': rule({ description: 'Look up customer accounts (to attach an order)', roles: STAFF }),
+
+  // The account (§5): everyone changes only their own.
+  'account.read': rule<OwnedRecord>({
+    description: 'Read an account’s profile',
+    roles: [],
+    owner: ownerOf,
+    message: 'You can only see your own account.',
+  }),
+  'account.update': rule<OwnedRecord>({
+    description: 'Change an account’s profile and photo',
+    roles: [],
+    owner: ownerOf,
+    message: 'You can only change your own account.',
+  }),
+
+  // Orders (§7). Declared now so the orders issue uses them; the owner is the order's customer.
+  'order.create': rule({
+    description: 'Take an order at the point of sale (starts confirmed)',
+    roles: STAFF,
+  }),
+  'order.place': rule({ description: 'Place an online order (an order request)', roles: ANY_SIGNED_IN }),
+  'order.list': rule({ description: 'See all orders', roles: STAFF }),
+  'order.read': rule<OwnedRecord>({
+    description: 'Read one order; a customer reads only their own',
+    roles: STAFF,
+    owner: ownerOf,
+    message: 'You can only see your own orders.',
+  }),
+  'order.accept': rule({ description: 'Accept or reject an order request', roles: STAFF }),
+  'order.advance': rule({
+    description: 'Move an order on (preparing, ready, out for delivery, completed)',
+    roles: STAFF,
+  }),
+  'order.cancel.pending': rule<OwnedRecord>({
+    description: 'Cancel a pending order (the customer who placed it, or staff)',
+    roles: STAFF,
+    owner: ownerOf,
+    message: 'You can only cancel your own order.',
+  }),
+  'order.cancel': rule({ description: 'Cancel a confirmed order that is not paid', roles: STAFF }),
+  'order.cancel.paid': rule({
+    description: 'Cancel a paid or in-progress (preparing) order',
+    roles: MANAGER,
+    message: 'Only a manager can cancel a paid or in-progress order.',
+  }),
+  'order.void': rule({ description: 'Void an order or one of its lines', roles: MANAGER }),
+  'order.discount.manual': rule({ description: 'Give a manual discount', roles: MANAGER }),
+
+  // Payments, refunds and feedback (§8).
+  'payment.record': rule({ description: 'Take a payment for an order', roles: STAFF }),
+  'payment.pay-own': rule<OwnedRecord>({
+    description: 'Pay one’s own order online (/payment/[orderId])',
+    roles: [],
+    owner: ownerOf,
+    message: 'You can only pay for your own order.',
+  }),
+  'payment.refund': rule({ description: 'Refund a payment, with a reason', roles: MANAGER }),
+  'feedback.create': rule<OwnedRecord>({
+    description: 'Rate one’s own completed order',
+    roles: [],
+    owner: ownerOf,
+    message: 'You can only rate your own order.',
+  }),
+  'feedback.read': rule({ description: 'Read and answer all customer feedback', roles: ADMIN }),
+} satisfies Record<string, PolicyRule<never>>;
+
+export type PolicyAction = keyof typeof POLICIES;
+/** The record an action's rule looks at (`never` = the rule does not look at a record). */
+export type PolicyRecord<A extends PolicyAction> =
+  (typeof POLICIES)[A] extends PolicyRule<infer R> ? R : never;
+
+type RecordArgs<A extends PolicyAction> = [PolicyRecord<A>] extends [never] ? [] : [record?: PolicyRecord<A>];
+
+export type Decision = { allowed: true } | { allowed: false; reason: string };
+
+function roleMessage(roles: readonly Role[]): string {
+  if (roles.includes('staff')) return 'Only staff members can do this.';
+  if (roles.includes('manager')) return 'Only a manager can do this.';
+  if (roles.includes('admin')) return 'Only an administrator can do this.';
+  return 'You do not have permission to do this.';
+}
+
+/**
+ * The decision and its reason. Without a record a record rule answers for "some record" (roles
+ * only; the owner clause needs the record). The order of checks: anonymous callers, record refusals
+ * (they bind admins too), then role, then ownership.
+ */
+export function decide<A extends PolicyAction>(
+  actor: PolicyActor | null,
+  action: A,
+  ...[record]: RecordArgs<A>
+): Decision {
+  const policy = POLICIES[action] as PolicyRule<unknown>;
+  const denied = (reason: string): Decision => ({ allowed: false, reason });
+  if (!actor) return policy.anonymous ? { allowed: true } : denied('Sign in to continue.');
+  if (record !== undefined && policy.refuse) {
+    const reason = policy.refuse(actor, record);
+    if (reason) return denied(reason);
+  }
+  if (policy.roles.includes(actor.role)) return { allowed: true };
+  if (record !== undefined && policy.owner) {
+    const ownerId = policy.owner(record);
+    if (ownerId && ownerId === actor.id) return { allowed: true };
+  }
+  return denied(policy.message ?? roleMessage(policy.roles));
+}
+
+/** Whether `actor` may do `action` (to `record`, for rules about one record). */
+export function can<A extends PolicyAction>(
+  actor: PolicyActor | null,
+  action: A,
+  ...record: RecordArgs<A>
+): boolean {
+  return decide(actor, action, ...record).allowed;
+}
+
+/**
+ * Throws the seed's 403 envelope (permission-denied) with the rule's reason unless `can` says yes;
+ * 401 (unauthenticated) when an anonymous caller is refused.
+ */
+export function authorize<A extends PolicyAction>(
+  actor: PolicyActor | null,
+  action: A,
+  ...record: RecordArgs<A>
+): void {
+  const decision = decide(actor, action, ...record);
+  if (!decision.allowed) throw actor ? forbidden(decision.reason) : unauthenticated(decision.reason);
+}
+
+/** One rule as a test or a document lists it. */
+export interface PolicyDefinition {
+  action: PolicyAction;
+  description: string;
+  roles: readonly Role[];
+  anonymous: boolean;
+  /** The record's owner is allowed too. */
+  owner: boolean;
+  /** A record-level refusal applies (e.g. not oneself). */
+  recordRule: boolean;
+}
+
+/** Every rule, in declaration order. */
+export const POLICY_DEFINITIONS: readonly PolicyDefinition[] = Object.entries(POLICIES).map(
+  ([action, policy]) => {
+    const rule = policy as PolicyRule<unknown>;
+    return {
+      action: action as PolicyAction,
+      description: rule.description,
+      roles: rule.roles,
+      anonymous: rule.anonymous === true,
+      owner: rule.owner !== undefined,
+      recordRule: rule.refuse !== undefined,
+    };
+  },
+);
+
+/**
+ * Which rule a cancellation falls under (PRODUCT.md §7): a pending order (an order request) may be
+ * cancelled by its customer or staff; a confirmed unpaid one by staff; a confirmed order with money
+ * on it, or one being prepared, only by a manager. Null: the status flow allows no cancellation (a
+ * 409 of the status flow, not a 403).
+ */
+export function cancelPolicyFor(order: {
+  status: string;
+  paymentStatus: string;
+}): 'order.cancel.pending' | 'order.cancel' | 'order.cancel.paid' | null {
+  switch (order.status) {
+    case 'pending':
+      return 'order.cancel.pending';
+    case 'confirmed':
+      return order.paymentStatus === 'unpaid' ? 'order.cancel' : 'order.cancel.paid';
+    case 'preparing':
+      return 'order.cancel.paid';
+    default:
+      return null;
+  }
+}

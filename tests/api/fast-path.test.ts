@@ -1,0 +1,274 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { captureNotModified, notModifiedFastRoute, withFastLane } from '../../src/server/lib/fast-lane';
+import { readActorFast } from '../../src/server/lib/session-fast-path';
+import { pageFastRoute } from '../../src/server/lib/web-app';
+import { sessions, users } from '../../src/server/modules/auth/auth.schema';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+/** The fast request path of issue 10: the SPA page from memory with an ETag; the session fast path. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the SPA page', () => {
+  const webRoot = path.resolve('.tmp', `web-root-fast-${process.pid}`);
+  beforeAll(async () => {
+    await mkdir(webRoot, { recursive: true });
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Brigade</title><div id="root"></div>',
+    );
+  });
+  afterAll(() => rm(webRoot, { recursive: true, force: true }));
+
+  it('answers a page with a strong ETag and a revalidation with 304, for every page route', async () => {
+    const app = createApp({ ...t.services, webRoot });
+    const first = await app.request('/');
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    for (const page of ['/', '/login', '/menu']) {
+      const again = await app.request(page, { headers: { 'if-none-match': etag ?? '' } });
+      expect(again.status, page).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+    }
+    const weak = await app.request('/', { headers: { 'if-none-match': `"other", W/${etag}` } });
+    expect(weak.status).toBe(304);
+    const stale = await app.request('/', { headers: { 'if-none-match': '"an-older-build"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain('<div id="root">');
+    // A path no page owns stays a 404 with the page, never a 304.
+    const missing = await app.request('/no/such/page', { headers: { 'if-none-match': etag ?? '' } });
+    expect(missing.status).toBe(404);
+  });
+
+  it('is answered by the fast lane exactly as the app answers it, and everything else goes to the app', async () => {
+    const app = createApp({ ...t.services, webRoot });
+    const route = await pageFastRoute(app);
+    expect(route).toBeDefined();
+    let fastAnswers = 0;
+    const server: Server = createServer(
+      withFastLane(getRequestListener(app.fetch), [
+        (request, path) => {
+          const answer = route?.(request, path);
+          if (answer) fastAnswers += 1;
+          return answer;
+        },
+      ]),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const comparable = (response: Response) =>
+      [...response.headers].filter(
+        ([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name),
+      );
+    try {
+      for (const page of ['/', '/login', '/menu?table=5']) {
+        const before = fastAnswers;
+        const fast = await fetch(`${base}${page}`);
+        expect(fastAnswers, page).toBe(before + 1);
+        const own = await app.request(page);
+        expect(fast.status).toBe(own.status);
+        expect(await fast.text()).toBe(await own.text());
+        expect(comparable(fast).sort()).toEqual(
+          [...comparable(own), ['content-length', fast.headers.get('content-length') ?? '']].sort(),
+        );
+        expect(fast.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+        const etag = fast.headers.get('etag') ?? '';
+        const fast304 = await fetch(`${base}${page}`, { headers: { 'if-none-match': etag } });
+        const own304 = await app.request(page, { headers: { 'if-none-match': etag } });
+        expect(fast304.status).toBe(304);
+        expect(comparable(fast304).sort()).toEqual(comparable(own304).sort());
+      }
+      const before = fastAnswers;
+      for (const other of ['/no/such/page', '/api/health', '/favicon.svg', '/%6Cogin']) {
+        await (await fetch(`${base}${other}`)).arrayBuffer();
+      }
+      expect((await fetch(`${base}/no/such/page`)).status).toBe(404);
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+      expect(fastAnswers).toBe(before);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('the session fast path', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const fast = (cookie: string | undefined) => readActorFast(t.services, cookie);
+
+  async function sessionRow(user: TestUser) {
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    return row;
+  }
+
+  it('reads the actor of a signed cookie without better-auth, and /api/me answers for it', async () => {
+    const user = await t.buildUser();
+    const actor = await fast(user.cookie);
+    expect(actor).toEqual({
+      id: user.id,
+      email: user.email,
+      name: expect.any(String),
+      role: 'customer',
+      sessionId: (await sessionRow(user))?.id,
+    });
+    const me = await t.get('/api/me', { as: user });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { uid: string }).uid).toBe(user.id);
+  });
+
+  it('treats a tampered cookie as anonymous: another token, another signature, a cut signature', async () => {
+    const user = await t.buildUser();
+    const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+    const decoded = decodeURIComponent(value);
+    const dot = decoded.lastIndexOf('.');
+    const token = decoded.slice(0, dot);
+    const signature = decoded.slice(dot + 1);
+    const flip = (text: string, at: number) =>
+      text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
+    const tampered = [
+      `${flip(token, 0)}.${signature}`,
+      `${token}.${flip(signature, 3)}`,
+      `${token}.${signature.slice(0, 20)}`,
+      token,
+      `${token}.`,
+      '%E0%A4%A',
+    ];
+    for (const forged of tampered) {
+      const cookie = `${name}=${forged.startsWith('%') ? forged : encodeURIComponent(forged)}`;
+      expect(await fast(cookie), forged).toBeNull();
+      const me = await t.get('/api/me', { as: { cookie } });
+      expect(me.status, forged).toBe(401);
+    }
+    // The real cookie still works: nothing above ended the session.
+    expect((await t.get('/api/me', { as: user })).status).toBe(200);
+  });
+
+  it('leaves a cookie given twice to better-auth', async () => {
+    const user = await t.buildUser();
+    expect(await fast(`${user.cookie}; ${user.cookie}`)).toBeUndefined();
+  });
+
+  it('leaves an expired session to better-auth, which ends it: 401', async () => {
+    const user = await t.buildUser();
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect(await fast(user.cookie)).toBeUndefined();
+    const me = await t.get('/api/me', { as: user });
+    expect(me.status).toBe(401);
+    expect(await sessionRow(user)).toBeUndefined();
+  });
+
+  it('leaves a session due for its daily refresh to better-auth, which moves its expiry; then it is fast again', async () => {
+    const user = await t.buildUser();
+    const dueAt = new Date(Date.now() + 10 * DAY);
+    await t.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, user.id));
+    expect(await fast(user.cookie)).toBeUndefined();
+    expect((await t.get('/api/me', { as: user })).status).toBe(200);
+    const refreshed = await sessionRow(user);
+    expect(refreshed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+    expect((await fast(user.cookie))?.id).toBe(user.id);
+  });
+
+  it('holds a disable, a role change and a sign-out at the very next request', async () => {
+    const user = await t.buildUser();
+    expect((await t.get('/api/menu/items', { as: user })).status).toBe(403);
+    await t.db.update(users).set({ role: 'staff' }).where(eq(users.id, user.id));
+    expect((await fast(user.cookie))?.role).toBe('staff');
+    expect((await t.get('/api/menu/items', { as: user })).status).toBe(200);
+
+    // A disabled user with a leftover session (a sign-in racing the disable) is anonymous.
+    await t.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    expect(await fast(user.cookie)).toBeNull();
+    expect((await t.get('/api/me', { as: user })).status).toBe(401);
+    await t.db.update(users).set({ disabled: false }).where(eq(users.id, user.id));
+    expect((await t.get('/api/me', { as: user })).status).toBe(200);
+
+    expect((await t.post('/api/auth/sign-out', {}, { as: user })).status).toBe(200);
+    expect(await fast(user.cookie)).toBeNull();
+    expect((await t.get('/api/me', { as: user })).status).toBe(401);
+  });
+
+  it('holds a disable and a role change made through User Management at the next request', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    const user = await t.buildUser({ role: 'staff' });
+    expect((await t.get('/api/me', { as: user })).status).toBe(200);
+    const [{ count } = { count: 0 }] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(count).toBe(1);
+    const disable = await t.post(`/api/admin/users/${user.id}/disable`, undefined, { as: admin });
+    expect(disable.status, await disable.clone().text()).toBe(200);
+    expect((await t.get('/api/me', { as: user })).status).toBe(401);
+    expect(await fast(user.cookie)).toBeNull();
+  });
+});
+
+describe('a 304 from memory (notModifiedFastRoute)', () => {
+  it('answers an idle poll of the public menu as the app would, and leaves everything else to the app', async () => {
+    const app = createApp({ ...t.services, webRoot: '.tmp/no-web-build' });
+    const menu = await app.request('/api/menu/public');
+    expect(menu.status).toBe(200);
+    const etag = menu.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const headers = await captureNotModified(app, '/api/menu/public', etag);
+    expect(headers).toBeDefined();
+    let current: string | undefined = etag;
+    let fastAnswers = 0;
+    const route = notModifiedFastRoute({
+      path: '/api/menu/public',
+      currentEtag: () => current,
+      headers: headers ?? {},
+    });
+    const server: Server = createServer(
+      withFastLane(getRequestListener(app.fetch), [
+        (request, path) => {
+          const answer = route(request, path);
+          if (answer) fastAnswers += 1;
+          return answer;
+        },
+      ]),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const comparable = (response: Response) =>
+      [...response.headers]
+        .filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name))
+        .sort();
+    const poll = (extra: Record<string, string> = {}) =>
+      fetch(`${base}/api/menu/public`, { headers: { 'if-none-match': etag, ...extra } });
+    try {
+      const fast = await poll();
+      expect(fast.status).toBe(304);
+      expect(fastAnswers).toBe(1);
+      const own = await app.request('/api/menu/public', { headers: { 'if-none-match': etag } });
+      expect(comparable(fast)).toEqual(comparable(own));
+
+      // A signed-in poll, a stale ETag, an unknown version: the app answers.
+      expect((await poll({ cookie: 'brigade.session_token=x' })).status).toBe(304);
+      expect((await poll({ 'if-none-match': '"older"' })).status).toBe(200);
+      current = undefined;
+      expect((await poll()).status).toBe(304);
+      current = '"a-newer-version"';
+      expect((await poll()).status).toBe(304);
+      expect(fastAnswers).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

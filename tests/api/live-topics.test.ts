@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { withTransaction } from '../../src/server/db/transaction';
+import { LiveTopics, publishChange } from '../../src/server/modules/events';
+import { createDatabaseFromTemplate, databaseUrl } from '../support/test-server';
+
+let url: string;
+let handle: ReturnType<typeof openDatabase>;
+let hub: LiveTopics;
+
+beforeAll(async () => {
+  const { adminUrl, template } = inject('testDatabase');
+  url = databaseUrl(adminUrl, await createDatabaseFromTemplate(adminUrl, template));
+  handle = openDatabase(url, { max: 3 });
+  hub = new LiveTopics({ connectionString: url });
+  await hub.start();
+});
+
+afterAll(async () => {
+  await hub.stop();
+  await handle.close();
+});
+
+describe('events and the live topics hub', () => {
+  it('a committed change reaches a subscriber with its version; a rolled-back one announces nothing', async () => {
+    const seen: number[] = [];
+    const unsubscribe = hub.subscribe('menu', (event) => seen.push(event.version));
+    await expect(
+      withTransaction(handle.db, async (tx) => {
+        await publishChange(tx, 'menu');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const event = await withTransaction(handle.db, (tx) => publishChange(tx, 'menu'));
+    const started = performance.now();
+    await hub.waitFor('menu', event.version);
+    console.log(`change → hub: ${(performance.now() - started).toFixed(1)} ms after commit`);
+    expect(seen).toEqual([event.version]);
+    expect(hub.version('menu')).toBe(event.version);
+    const rows = await handle.db.execute(sql`select count(*)::int as n from events where topic = 'menu'`);
+    expect(rows.rows[0]).toEqual({ n: 1 });
+    unsubscribe();
+    expect(hub.subscriptionCount).toBe(0);
+  });
+
+  it('after its LISTEN connection is killed, the hub reconnects and reads the events it missed', async () => {
+    await handle.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'brigade-events' and datname = current_database()`,
+    );
+    // Published while the hub has no connection (or before it notices): only the rows tell it.
+    const missed = await withTransaction(handle.db, (tx) => publishChange(tx, 'settings'));
+    await hub.waitFor('settings', missed.version, 5000);
+    expect(hub.version('settings')).toBe(missed.version);
+    // And it listens again.
+    const next = await withTransaction(handle.db, (tx) => publishChange(tx, 'settings'));
+    await hub.waitFor('settings', next.version, 5000);
+  });
+
+  it('a second hub starting later knows every topic version; Last-Event-ID reads what came after', async () => {
+    const other = new LiveTopics({ connectionString: url });
+    await other.start();
+    try {
+      expect(other.version('menu')).toBe(hub.version('menu'));
+      expect(other.version('settings')).toBe(hub.version('settings'));
+      const after = await other.eventsAfter(0, ['settings']);
+      expect(after.map((e) => e.topic)).toEqual(['settings', 'settings']);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('pruning keeps the newest event of each topic', async () => {
+    await withTransaction(handle.db, (tx) => publishChange(tx, 'menu'));
+    const pruner = new LiveTopics({ connectionString: url, retentionMs: 0 });
+    await pruner.start();
+    try {
+      expect(await pruner.prune()).toBeGreaterThan(0);
+      const rows = await handle.db.execute(
+        sql`select topic, count(*)::int as n from events group by topic order by topic`,
+      );
+      expect(rows.rows).toEqual([
+        { topic: 'menu', n: 1 },
+        { topic: 'settings', n: 1 },
+      ]);
+    } finally {
+      await pruner.stop();
+    }
+  });
+
+  it('refuses an unknown topic', async () => {
+    await expect(withTransaction(handle.db, (tx) => publishChange(tx, 'nope'))).rejects.toThrow(
+      'unknown live topic',
+    );
+  });
+});
