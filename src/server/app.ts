@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, handleError, notFound } from './lib/errors';
 import { refuseHostileInput } from './lib/input-guards';
 import { sameOriginOnly } from './lib/origin';
+import { applyOwnEvents } from './lib/own-events';
 import { mountWebApp } from './lib/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -17,6 +18,7 @@ import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/
 import { contactRoutes } from './modules/contact/contact.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
+import { eventsRoutes } from './modules/events';
 import { isImageUploadPath, uploadsPerUser } from './modules/images/image-upload';
 import { imagesRoutes } from './modules/images/images.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
@@ -109,6 +111,8 @@ export function createApp(options: CreateAppOptions) {
   );
   app.use('/api/*', refuseHostileInput(isImageUploadPath));
   app.use('/api/*', uploadsPerUser());
+  // A change answers once this process has applied its own events (lib/own-events.ts).
+  app.use('/api/*', applyOwnEvents());
   // The menu screen's list, kept per process while the menu is unchanged (modules/menu/menu-list-cache.ts).
   app.use(MENU_API.items, menuItemListCache());
 
@@ -127,6 +131,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', masterDataRoutes);
   app.route('/', menuRoutes);
   app.route('/', demoRoutes);
+  app.route('/', eventsRoutes);
 
   documentAuthEndpoints(app);
   mountApiDocs(app);

@@ -137,6 +137,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   pollIntervalMs: number;
+  /** Pause between the comment lines that keep an idle event stream open (not an environment variable). */
+  liveHeartbeatMs: number;
   /** PostgreSQL `statement_timeout` and `idle_in_transaction_session_timeout` of the pool (0: off). */
   databaseTimeouts: { statementMs: number; idleInTransactionMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     pollIntervalMs: values.POLL_INTERVAL_MS,
+    liveHeartbeatMs: 25_000,
     databaseTimeouts: {
       statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 import { pageFastRoute } from './lib/web-app';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { closeEventStreams } from './modules/events';
 import { createServices } from './services';
 
 // Long enough for PostgreSQL's fast shutdown on a slow disk; past it the next start cleans up.
@@ -123,6 +124,8 @@ async function main(): Promise<void> {
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
+          // Open event streams would hold close() open to the grace limit; browsers reconnect elsewhere.
+          closeEventStreams(services.liveTopics);
           server.close(() => resolve());
           // Keep-alive connections would hold close() open; end idle ones now, the rest at the grace limit.
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();

@@ -1,4 +1,12 @@
 export {
+  closeEventStreams,
+  EVENTS_PATH,
+  eventsRoutes,
+  MAX_STREAMS_PER_ADDRESS,
+  MAX_STREAMS_PER_USER,
+  openEventStreamCount,
+} from './events.routes';
+export {
   type ChangeEvent,
   EVENTS_CHANNEL,
   isKnownTopic,
@@ -6,3 +14,4 @@ export {
   STATIC_TOPICS,
 } from './events.service';
 export { LiveTopics, type LiveTopicsOptions, type TopicListener } from './live-topics';
+export { TOPIC_RULES, type TopicRule } from './topic-access';

@@ -1,0 +1,84 @@
+import { hasStaffAccess } from '../../../shared/roles';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { isKnownTopic } from './events.service';
+
+/** What a rule sees: who asks (null: a guest), the topic's key (`2026-11-25` of `orders:2026-11-25`). */
+export interface TopicAccessRequest {
+  actor: Actor | null;
+  key: string | undefined;
+  db: Database;
+}
+
+/** Whether the caller may follow a topic; may read the database (the owner of an order). */
+export type TopicRule = (request: TopicAccessRequest) => boolean | Promise<boolean>;
+
+/**
+ * Who may follow each live topic, by its prefix (the part before `:`), deny by default: a known topic
+ * without a rule is refused. The orders issue adds one line: `order: ({ actor, key, db }) => …` (the
+ * order's customer or staff), through the orders module's public functions.
+ */
+export const TOPIC_RULES: Readonly<Record<string, TopicRule>> = {
+  menu: () => true,
+  settings: () => true,
+  'order-requests': ({ actor }) => hasStaffAccess(actor?.role),
+  orders: ({ actor }) => hasStaffAccess(actor?.role),
+  notifications: ({ actor, key }) => actor !== null && actor.id === key,
+};
+
+/** Most topics one stream may follow; a screen needs two or three. */
+export const MAX_TOPICS_PER_STREAM = 16;
+
+/**
+ * The topics of `?topics=a,b` in order without repeats; a 400 naming the parameter when it is empty or
+ * too long, or naming a topic that does not exist.
+ */
+export function parseTopics(value: string | undefined): string[] {
+  const topics = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((topic) => topic.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (topics.length === 0) {
+    throw badRequest('Invalid query: topics: name at least one topic, such as topics=menu', {
+      issues: [{ path: 'topics', message: 'name at least one topic, such as topics=menu' }],
+    });
+  }
+  if (topics.length > MAX_TOPICS_PER_STREAM) {
+    const message = `name at most ${MAX_TOPICS_PER_STREAM} topics`;
+    throw badRequest(`Invalid query: topics: ${message}`, { issues: [{ path: 'topics', message }] });
+  }
+  for (const topic of topics) {
+    if (!isKnownTopic(topic)) {
+      const message = `there is no live topic “${topic}”`;
+      throw badRequest(`Invalid query: topics: ${message}`, { issues: [{ path: 'topics', message }] });
+    }
+  }
+  return topics;
+}
+
+/** Throws 403 naming the first topic the actor may not follow. */
+export async function assertMayFollow(
+  db: Database,
+  actor: Actor | null,
+  topics: readonly string[],
+): Promise<void> {
+  for (const topic of topics) {
+    const separator = topic.indexOf(':');
+    const prefix = separator === -1 ? topic : topic.slice(0, separator);
+    const key = separator === -1 ? undefined : topic.slice(separator + 1);
+    const rule = TOPIC_RULES[prefix];
+    if (!rule) throw new AppError(403, `Following “${topic}” is not available yet.`);
+    if (!(await rule({ actor, key, db }))) {
+      throw forbidden(
+        actor
+          ? `You may not follow “${topic}”.`
+          : `Sign in with an account that may see it to follow “${topic}”.`,
+      );
+    }
+  }
+}
