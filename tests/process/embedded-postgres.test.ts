@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { StartupError } from '../lib/startup-error';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
+import { acquireDataDirLock, type DataDirLock } from '../../src/server/db/data-dir-lock';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../src/server/db/embedded';
+import { StartupError } from '../../src/server/lib/startup-error';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TMP_ROOT = path.join(REPO_ROOT, '.tmp');
 const LOCK_MODULE = path.join(REPO_ROOT, 'src/server/db/data-dir-lock.ts');
 const EMBEDDED_MODULE = path.join(REPO_ROOT, 'src/server/db/embedded.ts');
@@ -27,7 +27,7 @@ const locks: DataDirLock[] = [];
 const children: ChildProcess[] = [];
 
 async function tempDir(label: string): Promise<string> {
-  const dir = path.join(TMP_ROOT, `unit-${label}-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const dir = path.join(TMP_ROOT, `embedded-${label}-${process.pid}-${randomBytes(3).toString('hex')}`);
   await fs.mkdir(dir, { recursive: true });
   tempDirs.push(dir);
   return dir;
