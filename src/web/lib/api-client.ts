@@ -37,6 +37,8 @@ export interface ApiRequestOptions {
   /** Extra headers, such as the solved human check (`X-Human-Check`). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The browser cache mode: `no-cache` revalidates a stored answer with its ETag (a 304 costs little). */
+  cache?: RequestCache;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -54,7 +56,7 @@ async function readJson(response: Response): Promise<unknown> {
  * the parsed body (undefined for an empty one, e.g. 204) and rejects with an `ApiError`.
  */
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, form, signal } = options;
+  const { method = 'GET', body, form, signal, cache } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payloadToSend: BodyInit | undefined;
   if (form) payloadToSend = form;
@@ -65,7 +67,14 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
 
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payloadToSend, credentials: 'same-origin', signal });
+    response = await fetch(url, {
+      method,
+      headers,
+      body: payloadToSend,
+      credentials: 'same-origin',
+      signal,
+      ...(cache ? { cache } : {}),
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(

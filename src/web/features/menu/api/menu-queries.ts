@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import type { RecordStatus } from '../../../../shared/contracts/fields';
 import { type FoodCategory, MASTER_DATA_API } from '../../../../shared/contracts/master-data';
 import { MENU_API, type MenuItem } from '../../../../shared/contracts/menu';
+import { queryKeys } from '../../../lib/query-keys';
+import { useLiveTopic } from '../../../lib/use-live-topic';
 import {
   type ResourceListParams,
   resourceListQueryOptions,
@@ -47,11 +49,19 @@ export interface MenuItemsFilter {
   search: string;
 }
 
+/** What changes with the live topic `menu`: the items and the categories. */
+const MENU_LIVE_KEYS = [
+  queryKeys.resources.all(MENU_API.items),
+  queryKeys.resources.all(MASTER_DATA_API.foodCategories),
+];
+
 /**
  * `GET /api/menu/items?sort=position&limit=500`: one category's items (or all of them) in the order
  * guests see, with "Load more" should a list ever pass 500.
  */
 export function useMenuItems({ categoryId, status, search }: MenuItemsFilter) {
+  // A change made elsewhere (another screen, another process) shows without a reload.
+  useLiveTopic('menu', MENU_LIVE_KEYS);
   const params: ResourceListParams = {
     sort: 'position',
     status,
