@@ -5,10 +5,10 @@ import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createFastRoutes } from './fast-routes';
 import { withFastLane } from './lib/fast-lane';
 import { createLogger, type Logger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
-import { pageFastRoute } from './lib/web-app';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { closeEventStreams } from './modules/events';
 import { createServices } from './services';
@@ -113,8 +113,9 @@ async function main(): Promise<void> {
     cleanups.push(() => services.liveTopics.stop());
 
     const app = createApp(services);
-    // Hot GETs answered from memory before the app (lib/fast-lane.ts): the SPA page.
-    const fastRoutes = [await pageFastRoute(app)].filter((route) => route !== undefined);
+    // Hot GETs answered from memory before the app (fast-routes.ts): the SPA page, the public
+    // menu's idle 304, /api/config.
+    const fastRoutes = await createFastRoutes(app, services);
     const server = createAdaptorServer({
       fetch: app.fetch,
       createServer: ((options: ServerOptions, listener: RequestListener) =>

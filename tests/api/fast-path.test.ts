@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { createFastRoutes } from '../../src/server/fast-routes';
 import { captureNotModified, notModifiedFastRoute, withFastLane } from '../../src/server/lib/fast-lane';
 import { readActorFast } from '../../src/server/lib/session-fast-path';
 import { pageFastRoute } from '../../src/server/lib/web-app';
@@ -270,5 +271,130 @@ describe('a 304 from memory (notModifiedFastRoute)', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('the fast routes of the process (src/server/fast-routes.ts)', () => {
+  let server: Server;
+  let base: string;
+  let fastAnswers = 0;
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    app = createApp({ ...t.services, webRoot: '.tmp/no-web-build' });
+    const routes = await createFastRoutes(app, t.services);
+    // The SPA page is not built here: the public menu's 304 and /api/config.
+    expect(routes).toHaveLength(2);
+    server = createServer(
+      withFastLane(
+        getRequestListener(app.fetch),
+        routes.map((route) => (request, path) => {
+          const answer = route(request, path);
+          if (answer) fastAnswers += 1;
+          return answer;
+        }),
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const comparable = (response: Response) =>
+    [...response.headers]
+      .filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name))
+      .sort();
+  /** A GET through the server, and whether the fast lane answered it. */
+  async function fetchCounted(path: string, headers: Record<string, string> = {}) {
+    const before = fastAnswers;
+    const response = await fetch(`${base}${path}`, { headers });
+    const body = await response.text();
+    return { response, body, fast: fastAnswers === before + 1 };
+  }
+
+  it("answers the public menu's idle 304 exactly as the app does, and a menu change at once", async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    const first = await fetchCounted('/api/menu/public');
+    expect(first.fast).toBe(false);
+    const etag = first.response.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"menu-\d+"$/);
+
+    const poll = await fetchCounted('/api/menu/public', { 'if-none-match': etag });
+    expect(poll.response.status).toBe(304);
+    expect(poll.fast).toBe(true);
+    const own = await app.request('/api/menu/public', { headers: { 'if-none-match': etag } });
+    expect(own.status).toBe(304);
+    expect(comparable(poll.response)).toEqual(comparable(own));
+
+    // A signed-in poll goes to the app (its answer is private).
+    const signedIn = await fetchCounted('/api/menu/public', { 'if-none-match': etag, cookie: admin.cookie });
+    expect(signedIn.fast).toBe(false);
+    expect(signedIn.response.status).toBe(304);
+    expect(signedIn.response.headers.get('cache-control')).toBe('private, no-cache');
+
+    // A menu change through the app: its answer comes once this process knows the new version, so the
+    // very next poll with the old ETag gets the new menu (from the app), then 304 from memory again.
+    const created = await t.post('/api/food-categories', { name: 'Fast lane tea' }, { as: admin });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const categoryId = ((await created.json()) as { id: string }).id;
+    const item = await t.post(
+      '/api/menu/items',
+      { name: 'Fast lane chai', categoryId, price: 310 },
+      { as: admin },
+    );
+    expect(item.status).toBe(201);
+    const changed = await fetchCounted('/api/menu/public', { 'if-none-match': etag });
+    expect(changed.fast).toBe(false);
+    expect(changed.response.status).toBe(200);
+    expect(changed.body).toContain('Fast lane chai');
+    const newEtag = changed.response.headers.get('etag') ?? '';
+    expect(newEtag).not.toBe(etag);
+    const again = await fetchCounted('/api/menu/public', { 'if-none-match': newEtag });
+    expect(again.response.status).toBe(304);
+    expect(again.fast).toBe(true);
+    expect(again.response.headers.get('etag')).toBe(newEtag);
+  });
+
+  it('answers /api/config from memory exactly as the app does, and shows a settings change at the next request', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    // The first request after start builds the answer (the app); the next come from memory.
+    await fetchCounted('/api/config');
+    const fast = await fetchCounted('/api/config');
+    expect(fast.fast).toBe(true);
+    expect(fast.response.status).toBe(200);
+    const own = await app.request('/api/config');
+    expect(fast.body).toBe(await own.text());
+    expect(comparable(fast.response)).toEqual(
+      [...comparable(own), ['content-length', String(Buffer.byteLength(fast.body))]].sort(),
+    );
+    const etag = fast.response.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"config-[\w-]{22}"$/);
+    const notModified = await fetchCounted('/api/config', { 'if-none-match': etag });
+    expect(notModified.fast).toBe(true);
+    expect(notModified.response.status).toBe(304);
+    const own304 = await app.request('/api/config', { headers: { 'if-none-match': etag } });
+    expect(own304.status).toBe(304);
+    expect(comparable(notModified.response)).toEqual(comparable(own304));
+    // The answer does not depend on who asks: a signed-in caller (through the app) gets the same bytes.
+    const signedIn = await fetchCounted('/api/config', { cookie: admin.cookie });
+    expect(signedIn.fast).toBe(false);
+    expect(signedIn.body).toBe(fast.body);
+
+    const renamed = await t.patchLatest('/api/settings', { name: 'Fast Lane Bistro' }, { as: admin });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    // No waiting: the change's own answer came after this process applied its event.
+    const after = await fetchCounted('/api/config', { 'if-none-match': etag });
+    expect(after.response.status).toBe(200);
+    expect(JSON.parse(after.body).restaurantName).toBe('Fast Lane Bistro');
+    const newEtag = after.response.headers.get('etag') ?? '';
+    expect(newEtag).not.toBe(etag);
+    const fromMemory = await fetchCounted('/api/config', { 'if-none-match': newEtag });
+    expect(fromMemory.fast).toBe(true);
+    expect(fromMemory.response.status).toBe(304);
+    expect(JSON.parse((await fetchCounted('/api/config')).body).restaurantName).toBe('Fast Lane Bistro');
+    // Through the app directly too.
+    expect(((await (await t.get('/api/config')).json()) as { restaurantName: string }).restaurantName).toBe(
+      'Fast Lane Bistro',
+    );
   });
 });

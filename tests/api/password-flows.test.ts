@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSIONS_TOPIC } from '../../src/server/lib/session-fast-path';
 import { users } from '../../src/server/modules/auth/auth.schema';
+import { publishChange } from '../../src/server/modules/events';
 import { latestMessage, linkIn, waitForMessage } from '../support/outbox';
 import { cookieFrom, createTestApp, expectErrorBody, type TestApp } from '../support/test-app';
 
@@ -305,8 +307,13 @@ describe('a session left by a sign-in that raced with "disable"', () => {
   it('is refused once the account is disabled', async () => {
     const user = await t.buildUser();
     expect((await t.get('/api/me', { as: user })).status).toBe(200);
-    // Only the flag, as if the session were created after the disable deleted the others.
-    await t.db.update(users).set({ disabled: true }).where(eq(users.email, user.email));
+    // Only the flag, as if the session were created after the disable deleted the others; the
+    // disable announces it as every disable does (sessions are kept in memory for a few seconds).
+    await t.db.transaction(async (tx) => {
+      await tx.update(users).set({ disabled: true }).where(eq(users.email, user.email));
+      await publishChange(tx, SESSIONS_TOPIC);
+    });
+    await t.liveSettled();
     await expectErrorBody(await t.get('/api/me', { as: user }), 401, 'unauthenticated');
   });
 });

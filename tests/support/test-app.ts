@@ -69,12 +69,14 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   };
   const logger = pino({ level: 'silent' });
   const url = databaseUrl(adminUrl, databaseName);
+  // Kept for secondApp(): processes of one deployment share the secret that signs session cookies.
+  const secret = randomBytes(32).toString('hex');
   const services = createServices({
     databaseUrl: url,
     config,
     db: handle.db,
     logger,
-    secret: randomBytes(32).toString('hex'),
+    secret,
     // Easy puzzles: the tests solve human checks themselves.
     humanCheckDifficulty: 200,
   });
@@ -182,6 +184,51 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
         if (Date.now() - started > 5000) throw new Error('live-topics hub did not catch up');
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
+    },
+    /**
+     * Another app process on the same database (its own pool, live-topics hub and memory, the same
+     * secret and configuration), driven through `app.request()` like this one; close it before this.
+     */
+    async secondApp() {
+      const second = openDatabase(url, { max: 5 });
+      const secondServices = createServices({
+        databaseUrl: url,
+        config,
+        db: second.db,
+        logger,
+        secret,
+        humanCheckDifficulty: 200,
+      });
+      await secondServices.liveTopics.start();
+      const secondApp = createApp({ ...secondServices, webRoot: '.tmp/no-web-build' });
+      const requestSecond = (path: string, init: RequestInit = {}, options: RequestOptions = {}) => {
+        const headers = new Headers(init.headers);
+        headers.set('origin', TEST_ORIGIN);
+        headers.set('x-forwarded-for', options.ip ?? nextClientAddress());
+        if (options.as) headers.set('cookie', options.as.cookie);
+        for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+        return Promise.resolve(secondApp.request(`${TEST_ORIGIN}${path}`, { ...init, headers }));
+      };
+      return {
+        app: secondApp,
+        services: secondServices,
+        db: second.db,
+        get: (path: string, options?: RequestOptions) => requestSecond(path, { method: 'GET' }, options),
+        post: (path: string, body?: unknown, options?: RequestOptions) =>
+          requestSecond(
+            path,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            },
+            options,
+          ),
+        async close() {
+          await secondServices.liveTopics.stop();
+          await second.close();
+        },
+      };
     },
     async close() {
       await services.liveTopics.stop();

@@ -12,7 +12,10 @@ export async function loadActor(c: Context<AppEnv>): Promise<Actor | null> {
   const cached = c.get('actor');
   if (cached !== undefined) return cached;
   // The common case without better-auth's per-call cost (lib/session-fast-path.ts); the rest is its own.
-  const fast = await readActorFast(c.var.deps, c.req.header('cookie'));
+  const method = c.req.method;
+  const fast = await readActorFast(c.var.deps, c.req.header('cookie'), {
+    read: method === 'GET' || method === 'HEAD',
+  });
   if (fast !== undefined) {
     c.set('actor', fast);
     return fast;

@@ -91,3 +91,57 @@ export async function captureNotModified(
   const { etag: _etag, ...headers } = capturedHeaders(answer, undefined);
   return headers;
 }
+
+/** A document kept in memory: its current bytes and their ETag (quoted). */
+export interface KeptDocument {
+  etag: string;
+  body: Buffer;
+}
+
+/**
+ * A small document answered from memory (`/api/config`): a GET of `path` from a client without
+ * cookies gets `current()`'s bytes with the app's own 200 headers, or the app's own 304 when
+ * `If-None-Match` names its ETag. `current` gives undefined when the kept copy is not the current
+ * version (then the app answers, and builds the new one). Headers come from `captureDocument`.
+ */
+export function documentFastRoute(options: {
+  path: string;
+  current: () => KeptDocument | undefined;
+  headers: { ok: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders };
+}): FastRoute {
+  return (request, path) => {
+    if (path !== options.path || request.headers.cookie !== undefined) return;
+    const document = options.current();
+    if (!document) return;
+    if (matchesIfNoneMatch(request.headers['if-none-match'], document.etag)) {
+      return { status: 304, headers: { ...options.headers.notModified, etag: document.etag } };
+    }
+    return {
+      status: 200,
+      headers: {
+        ...options.headers.ok,
+        etag: document.etag,
+        'content-length': String(document.body.length),
+      },
+      body: document.body,
+    };
+  };
+}
+
+/**
+ * The headers of the app's own 200 and 304 answers for `path` (asked without cookies), less the ETag
+ * and the length, which `documentFastRoute` sets per version; undefined when the app gave no ETag or
+ * no 304 for it.
+ */
+export async function captureDocument(
+  app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+  path: string,
+): Promise<{ ok: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders } | undefined> {
+  const answer = await app.request(`http://localhost${path}`);
+  const etag = answer.headers.get('etag');
+  await answer.arrayBuffer();
+  if (answer.status !== 200 || !etag) return undefined;
+  const { etag: _etag, 'content-length': _length, ...ok } = capturedHeaders(answer, undefined);
+  const notModified = await captureNotModified(app, path, etag);
+  return notModified ? { ok, notModified } : undefined;
+}

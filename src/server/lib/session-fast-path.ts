@@ -18,8 +18,15 @@ import type { Actor, AppDeps } from './context';
  * - an expired session, one due for its daily refresh (better-auth moves `expires_at` then), a cookie
  *   given twice or anything else unusual goes to better-auth (`undefined`).
  *
- * Nothing is cached beyond the request: a sign-out, a disable or a role change holds at the very next
- * request on every process, because every request reads the rows.
+ * A GET or HEAD may use a session read in the last `SESSION_CACHE_MS` by this process, while the
+ * `sessions` live topic is at the version it had before that read: every change that ends a session or
+ * changes what the actor holds (sign-out, "sign out everywhere", a password change or reset, a
+ * disable, a role change, a name or e-mail change) publishes `sessions` in its transaction (or, for
+ * better-auth's own writes, right after them, before its answer). The process that made the change
+ * applies the event before answering (lib/own-events.ts), so the next request there reads the rows;
+ * another process reads them as soon as PostgreSQL has delivered the NOTIFY (milliseconds). Any other
+ * method always reads the rows (and refreshes the kept copy): a change is never made on a stale
+ * session. The time limit bounds what a LISTEN connection that is down could leave stale.
  */
 
 interface SessionCookieSettings {
@@ -101,19 +108,68 @@ interface SessionRow {
   disabled: boolean;
 }
 
+/** The live topic that every session-ending or actor-changing write publishes. */
+export const SESSIONS_TOPIC = 'sessions';
+
+/** How long a process may answer reads from a session it read, while no `sessions` event came. */
+export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface KeptSession {
+  actor: Actor;
+  expiresMs: number;
+  /** The `sessions` topic's version before the rows were read. */
+  version: number;
+  readAt: number;
+}
+
+/** Per process (per database handle): the raw cookie value (already verified once) → what it gave. */
+const keptSessions = new WeakMap<object, Map<string, KeptSession>>();
+
+function sessionsKept(db: object): Map<string, KeptSession> {
+  let kept = keptSessions.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptSessions.set(db, kept);
+  }
+  return kept;
+}
+
+/** Expired, or due for the refresh that moves its expiry: better-auth's turn. */
+function dueForBetterAuth(expiresMs: number, settings: SessionCookieSettings, now: number): boolean {
+  return expiresMs <= now || expiresMs - settings.expiresInMs + settings.updateAgeMs <= now;
+}
+
 /**
  * The actor of a request from its session cookie: an actor or null (anonymous) when the fast path can
- * tell, undefined when better-auth must decide.
+ * tell, undefined when better-auth must decide. `read: true` (a GET or HEAD) may use the copy kept
+ * for a few seconds (see above); otherwise the rows are read.
  */
 export async function readActorFast(
-  deps: Pick<AppDeps, 'auth' | 'db'>,
+  deps: Pick<AppDeps, 'auth' | 'db'> & Partial<Pick<AppDeps, 'liveTopics'>>,
   cookieHeader: string | undefined,
+  options: { read?: boolean } = {},
 ): Promise<Actor | null | undefined> {
   const settings = await cookieSettings(deps.auth);
   if (!cookieHeader) return null;
   const raw = readCookie(cookieHeader, settings.cookieName);
   if (raw === undefined) return undefined;
   if (raw === null) return null;
+  const liveTopics = deps.liveTopics;
+  const kept = liveTopics ? sessionsKept(deps.db) : undefined;
+  const version = liveTopics?.version(SESSIONS_TOPIC) ?? 0;
+  const now = Date.now();
+  if (kept && options.read) {
+    const entry = kept.get(raw);
+    if (
+      entry &&
+      entry.version === version &&
+      now - entry.readAt < SESSION_CACHE_MS &&
+      !dueForBetterAuth(entry.expiresMs, settings, now)
+    ) {
+      return { ...entry.actor };
+    }
+  }
   const token = verifySignedToken(raw, settings.secret);
   if (!token) return null;
   // The pool under Drizzle (drizzle() keeps it as `$client`); anything else is better-auth's business.
@@ -121,12 +177,21 @@ export async function readActorFast(
   if (typeof pool?.query !== 'function') return undefined;
   const result = await pool.query<SessionRow>({ ...SESSION_QUERY, values: [token] });
   const row = result.rows[0];
+  kept?.delete(raw);
   if (!row) return null;
-  const now = Date.now();
-  // Expired (better-auth deletes it) or due for the refresh that moves its expiry: better-auth's turn.
-  if (row.expires_ms <= now || row.expires_ms - settings.expiresInMs + settings.updateAgeMs <= now) {
-    return undefined;
-  }
+  if (dueForBetterAuth(row.expires_ms, settings, Date.now())) return undefined;
   if (row.disabled || !isRole(row.role)) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: row.session_id };
+  const actor: Actor = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    sessionId: row.session_id,
+  };
+  if (kept) {
+    // Oldest first out (a Map keeps insertion order).
+    if (kept.size >= SESSION_CACHE_MAX) kept.delete(kept.keys().next().value as string);
+    kept.set(raw, { actor: { ...actor }, expiresMs: row.expires_ms, version, readAt: now });
+  }
+  return actor;
 }

@@ -16,6 +16,8 @@ import * as schema from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { appOrigins } from '../../lib/origin';
+import { SESSIONS_TOPIC } from '../../lib/session-fast-path';
+import { publishChange } from '../events';
 import type { Messenger } from '../messaging/messaging.service';
 import type { HumanCheck } from '../security/human-check.service';
 import {
@@ -43,6 +45,32 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/change-password': 'newPassword',
   '/set-password': 'newPassword',
 };
+
+/**
+ * Endpoints that end sessions or change what a signed-in actor holds (role, name, e-mail): sign-out,
+ * "sign out everywhere", a password change (may end the other sessions) or reset (ends them all), a
+ * name or e-mail change, the e-mail link that confirms a new address, and a provider's callback (which
+ * may take an unconfirmed account from whoever registered it first, ending their sessions).
+ */
+const SESSION_CHANGING_PATHS = new Set([
+  '/sign-out',
+  '/revoke-sessions',
+  '/revoke-session',
+  '/revoke-other-sessions',
+  '/change-password',
+  '/reset-password',
+  '/set-password',
+  '/update-user',
+  '/change-email',
+  '/verify-email',
+  '/delete-user',
+]);
+
+function changesSessions(path: string): boolean {
+  return (
+    SESSION_CHANGING_PATHS.has(path) || path.startsWith('/callback/') || path.startsWith('/oauth2/callback/')
+  );
+}
 
 /** Endpoints that sign in with a secret (password or code): their failures are limited. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/phone-number/verify']);
@@ -450,6 +478,12 @@ export function createAuth(options: {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const outcome = ctx.context.returned;
+        // A session ended or an actor changed: processes that keep sessions for a few seconds read them
+        // again (lib/session-fast-path.ts). better-auth's writes are committed by now; this process
+        // applies the event before the answer goes out (lib/own-events.ts).
+        if (changesSessions(ctx.path) && !(outcome instanceof APIError && outcome.statusCode >= 400)) {
+          await db.transaction((tx) => publishChange(tx, SESSIONS_TOPIC));
+        }
         // A wrong current password on change-password counts against the user (a stolen session must
         // not become unlimited password guessing).
         if (ctx.request && ctx.path === '/change-password' && outcome instanceof APIError) {

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transaction';
 export const EVENTS_CHANNEL = 'brigade_events';
 
 /** Topics other screens follow; `orders:<day>`, `order:<id>`, `notifications:<userId>` carry a key. */
-export const STATIC_TOPICS = ['menu', 'settings', 'order-requests'] as const;
+export const STATIC_TOPICS = ['menu', 'settings', 'order-requests', 'sessions'] as const;
 const KEYED_TOPIC = /^(orders:\d{4}-\d{2}-\d{2}|order:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
 
 export function isKnownTopic(topic: string): boolean {

@@ -108,14 +108,21 @@ const deletePhotoRoute = defineRoute('admin', {
  */
 const builtMenus = new WeakMap<Database, { version: string; body: EncodedJson }>();
 
+/**
+ * The public menu's ETag value (unquoted) as this process's live-topics hub knows it: a revalidation
+ * costs no query. The route and the fast lane's 304 (src/server/fast-routes.ts) both use this one function.
+ */
+export function publicMenuVersion(liveTopics: { version(topic: string): number }): string {
+  return `menu-${liveTopics.version('menu')}`;
+}
+
 const router = createRouter();
 router.use(`${MENU_API.items}/:id/photo`, imageUploadBodyLimit());
 
 router
   .openapi(publicMenuRoute, async (c) => {
     const db = c.var.deps.db;
-    // The menu's version as this process's live-topics hub knows it: a revalidation costs no query.
-    const version = `menu-${c.var.deps.liveTopics.version('menu')}`;
+    const version = publicMenuVersion(c.var.deps.liveTopics);
     // Guests' browsers revalidate every time: a price or "sold out" change shows at once.
     const headers = { ETag: etagHeader(version), 'Cache-Control': 'no-cache' };
     if (matchesIfNoneMatch(c.req.header('if-none-match'), version)) return c.body(null, 304, headers);

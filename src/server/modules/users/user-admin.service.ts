@@ -6,11 +6,13 @@ import type { Database } from '../../db/client';
 import type { Actor, AppDeps } from '../../lib/context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
+import { SESSIONS_TOPIC } from '../../lib/session-fast-path';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit/audit.service';
 import { accounts, sessions, users, verifications } from '../auth/auth.schema';
 import { isPhoneOnlyEmail } from '../auth/auth-links';
 import { sendInvitation, sendPasswordReset } from '../auth/password-links.service';
+import { publishChange } from '../events';
 import { enforceRateLimit, type RateLimitRule } from '../security/rate-limit.service';
 
 type UserRow = typeof users.$inferSelect;
@@ -262,6 +264,8 @@ export async function changeUserRole(db: Database, actor: Actor, input: ChangeRo
     assertStillAdmin(actor, activeAdmins);
     if (target.role === input.role) return;
     await tx.update(users).set({ role: input.role, updatedAt: new Date() }).where(eq(users.id, id));
+    // Sessions kept in memory for a few seconds (lib/session-fast-path.ts) are read again.
+    await publishChange(tx, SESSIONS_TOPIC);
     await recordAudit(tx, actor, {
       area: 'users',
       action: 'user.role-changed',
@@ -303,6 +307,7 @@ export async function setUserDisabled(
     assertStillAdmin(actor, activeAdmins);
     if (target.disabled === input.disabled) return;
     await tx.update(users).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(users.id, id));
+    await publishChange(tx, SESSIONS_TOPIC);
     let endedSessions = 0;
     if (input.disabled) {
       const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
