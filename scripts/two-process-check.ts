@@ -11,7 +11,8 @@ import {
 /**
  * CI's multi-process check: two app processes on one PostgreSQL database (as behind a load balancer)
  * start together, and a session made on one works on the other; a sign-out on the other ends it on
- * the first. Uses TEST_DATABASE_URL, else the machine's PostgreSQL on 127.0.0.1:5432.
+ * the first; a price changed through one reaches an event stream of the other within a second, and
+ * the other's public menu answers the old ETag with the new menu, then 304. Uses TEST_DATABASE_URL, else the machine's PostgreSQL on 127.0.0.1:5432.
  */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
       );
     }
     const [a, b] = apps.map((app) => app.baseUrl) as [string, string];
-    await Promise.all(apps.map((app) => app.waitForHealthy()));
+    // The first start seeds the demo cafe (photos drawn by sharp): slow on a busy machine.
+    await Promise.all(apps.map((app) => app.waitForHealthy(180_000)));
     check(true, 'two processes started together on one empty database');
 
     const headers = { 'content-type': 'application/json', origin: 'http://brigade.test' };
@@ -94,6 +96,56 @@ async function main(): Promise<void> {
     const meOnA = await fetch(`${a}/api/me`, { headers: { cookie } });
     check(meOnA.status === 401, 'the session ended on B is refused on A');
 
+    // Live updates: a price changed through A reaches an event stream of B, and B's public menu.
+    const adminSignIn = await fetch(`${a}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'admin@brigade.local', password: 'two-process-admin' }),
+    });
+    check(adminSignIn.status === 200, 'the admin signs in on process A');
+    const adminCookie = adminSignIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const before = await fetch(`${b}/api/menu/public`);
+    const oldEtag = before.headers.get('etag') ?? '';
+    const idleOnB = await fetch(`${b}/api/menu/public`, { headers: { 'if-none-match': oldEtag } });
+    check(
+      before.status === 200 && oldEtag !== '' && idleOnB.status === 304,
+      "B's public menu: 200, then 304",
+    );
+    const listed = await fetch(`${a}/api/menu/items?limit=1`, { headers: { cookie: adminCookie } });
+    const [dish] = ((await listed.json()) as { items: { id: string; version: number; price: number }[] })
+      .items;
+    check(listed.status === 200 && dish !== undefined, 'the demo menu has a dish to change');
+    const stream = await openEventStream(`${b}/api/events?topics=menu`);
+    check(stream.status === 200, 'an event stream of topic menu is open on process B');
+    const newPrice = (dish?.price ?? 0) + 35;
+    const sentAt = performance.now();
+    const changed = await fetch(`${a}/api/menu/items/${dish?.id}`, {
+      method: 'PATCH',
+      headers: { ...headers, cookie: adminCookie },
+      body: JSON.stringify({ price: newPrice, version: dish?.version }),
+    });
+    const committedAt = performance.now();
+    check(changed.status === 200, 'the price changes through process A');
+    const change = await stream.nextChange(5000);
+    const arrivedAt = performance.now();
+    const delay = arrivedAt - committedAt;
+    check(
+      change?.topic === 'menu' && delay < 1000,
+      `the change reaches the event stream on process B within 1 s of A's answer (${delay.toFixed(0)} ms; ${(arrivedAt - sentAt).toFixed(0)} ms after the change was sent)`,
+    );
+    const polled = await fetch(`${b}/api/menu/public`, { headers: { 'if-none-match': oldEtag } });
+    const newEtag = polled.headers.get('etag') ?? '';
+    const polledMenu = JSON.stringify(await polled.json());
+    check(
+      polled.status === 200 && newEtag !== oldEtag && polledMenu.includes(`"price":${newPrice}`),
+      "a poll of B's public menu with the old ETag gets 200 with the new price",
+    );
+    const again = await fetch(`${b}/api/menu/public`, { headers: { 'if-none-match': newEtag } });
+    check(again.status === 304, "and with the new ETag, B's poll is a 304");
+
     // Rate limits live in the database: attempts on A and B count together.
     const signInOn = (base: string, password: string) =>
       fetch(`${base}/api/auth/sign-in/email`, {
@@ -124,6 +176,9 @@ async function main(): Promise<void> {
       return result.rows[0].n as number;
     })();
     check(adminCount === 1, 'exactly one admin was created by the two first starts');
+    const stopped = await apps[1]!.stop();
+    check(stopped.code === 0, 'process B stops cleanly (exit 0) while an event stream is open');
+    await stream.close();
     console.log(`two-process check: all ${passedChecks} checks passed`);
   } catch (error) {
     for (const app of apps) console.error(`--- output of the app on ${app.baseUrl}:\n${app.output()}`);
@@ -133,6 +188,43 @@ async function main(): Promise<void> {
     await cleanUpApps();
     await dropDatabase(adminUrl, name).catch(() => {});
   }
+}
+
+/** A Server-Sent Events stream read as EventSource would, for the `change` messages. */
+async function openEventStream(url: string) {
+  const response = await fetch(url, { headers: { accept: 'text/event-stream' } });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    status: response.status,
+    /** The next `event: change` message's data, or undefined after `timeoutMs`. */
+    async nextChange(timeoutMs: number): Promise<{ topic: string; version: number } | undefined> {
+      const deadline = Date.now() + timeoutMs;
+      while (reader && Date.now() < deadline) {
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes('event: change') && data) return JSON.parse(data.slice(6));
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => resolve(undefined), deadline - Date.now());
+          }),
+        ]);
+        clearTimeout(timer);
+        if (!chunk || chunk.done) break;
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+      return undefined;
+    },
+    async close() {
+      await reader?.cancel().catch(() => {});
+    },
+  };
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditArea, AuditEntry } from '../../src/shared/contracts/audit';
 import type { Role } from '../../src/shared/roles';
+import { buildBankAccount, buildMenuItem, buildTable, buildUnit } from '../support/factories';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
@@ -110,13 +111,7 @@ const resources: ResourceCase[] = [
       ['baseUnitId', { baseUnitId: UNKNOWN_ID, factor: 0.001 }],
     ],
     inUse: async (record) => {
-      const n = next();
-      const child = await created('/api/units', {
-        name: `Derived ${n}`,
-        symbol: `d${n}`,
-        baseUnitId: record.id,
-        factor: 0.001,
-      });
+      const child = await buildUnit(t, { baseUnitId: record.id, factor: 0.001 }, { as: admin });
       return async () => expect((await t.del(`/api/units/${child.id}`, { as: admin })).status).toBe(204);
     },
   },
@@ -134,11 +129,7 @@ const resources: ResourceCase[] = [
       ['description', { description: 'x'.repeat(501) }],
     ],
     inUse: async (record) => {
-      const item = await created('/api/menu/items', {
-        name: `Item ${next()}`,
-        categoryId: record.id,
-        price: 450,
-      });
+      const item = await buildMenuItem(t, { categoryId: record.id }, { as: admin });
       return async () => expect((await t.del(`/api/menu/items/${item.id}`, { as: admin })).status).toBe(204);
     },
     positional: true,
@@ -682,7 +673,7 @@ describe('bank accounts', () => {
   });
 
   it('cannot be archived while the settings send payments into it: 409 naming the methods', async () => {
-    const account = await created('/api/bank-accounts', { name: 'Card terminal', type: 'bank' });
+    const account = await buildBankAccount(t, { name: 'Card terminal', type: 'bank' }, { as: admin });
     const mapped = { paymentAccounts: { card: account.id, online: account.id } };
     expect((await t.patchLatest('/api/settings', mapped, { as: admin })).status).toBe(200);
     const refused = await expectErrorBody(
@@ -708,7 +699,7 @@ describe('bank accounts', () => {
   });
 
   it('cannot be archived away from under the settings mapping silently: the mapping refuses it', async () => {
-    const account = await created('/api/bank-accounts', { name: 'Till', type: 'cash' });
+    const account = await buildBankAccount(t, {}, { as: admin });
     expect(
       (await t.patchLatest(`/api/bank-accounts/${account.id}`, { active: false }, { as: admin })).status,
     ).toBe(200);
@@ -723,7 +714,7 @@ describe('bank accounts', () => {
 
 describe('dining tables', () => {
   it('gives each table its ordering path and an SVG QR code (admin only)', async () => {
-    const table = await created('/api/dining-tables', { name: 'Patio 7', seats: 2 });
+    const table = await buildTable(t, { name: 'Patio 7', seats: 2 }, { as: admin });
     expect(table.orderingPath).toBe('/?table=Patio%207');
     const qr = await t.get(`/api/dining-tables/${table.id}/qr-code`, { as: admin });
     expect(qr.status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem, PublicMenu } from '../../src/shared/contracts/menu';
+import { buildCategory, buildMenuItem } from '../support/factories';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 /** Races the database must settle: taken names, copies of one item, a menu read while it changes. */
@@ -11,9 +12,7 @@ let category: FoodCategory;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.buildUser({ role: 'admin' });
-  category = (await (
-    await t.post('/api/food-categories', { name: 'Coffee' }, { as: admin })
-  ).json()) as FoodCategory;
+  category = await buildCategory(t, { name: 'Coffee' }, { as: admin });
 });
 afterAll(() => t.close());
 
@@ -48,9 +47,7 @@ describe('at the same time', () => {
   });
 
   it('four copies of one item at once get four different names', async () => {
-    const item = (await (
-      await t.post('/api/menu/items', { name: 'Latte', categoryId: category.id, price: 450 }, { as: admin })
-    ).json()) as MenuItem;
+    const item = await buildMenuItem(t, { name: 'Latte', categoryId: category.id }, { as: admin });
     const responses = await Promise.all(
       Array.from({ length: 4 }, () =>
         t.post(`/api/menu/items/${item.id}/duplicate`, undefined, { as: admin }),
@@ -67,9 +64,7 @@ describe('at the same time', () => {
   });
 
   it('the public menu never serves a stale copy while prices change', async () => {
-    const item = (await (
-      await t.post('/api/menu/items', { name: 'Mocha', categoryId: category.id, price: 500 }, { as: admin })
-    ).json()) as MenuItem;
+    const item = await buildMenuItem(t, { categoryId: category.id, price: 500 }, { as: admin });
     for (let price = 501; price <= 520; price++) {
       const [changed] = await Promise.all([
         t.patchLatest(`/api/menu/items/${item.id}`, { price }, { as: admin }),

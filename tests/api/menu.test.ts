@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../src/shared/contracts/audit';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Role } from '../../src/shared/roles';
+import { buildCategory, buildMenuItem } from '../support/factories';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 let t: TestApp;
@@ -55,16 +56,13 @@ function itemBody(overrides: Body = {}): Body {
   };
 }
 
-async function createItem(overrides: Body = {}): Promise<MenuItem> {
-  const response = await t.post(ITEMS, itemBody(overrides), { as: admin });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as MenuItem;
+/** An item with modifiers, tags and allergens (the full body these tests compare copies and reads with). */
+function createItem(overrides: Body = {}): Promise<MenuItem> {
+  return buildMenuItem(t, itemBody(overrides), { as: admin });
 }
 
-async function createCategory(name: string): Promise<FoodCategory> {
-  const response = await t.post('/api/food-categories', { name }, { as: admin });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as FoodCategory;
+function createCategory(name: string): Promise<FoodCategory> {
+  return buildCategory(t, { name }, { as: admin });
 }
 
 async function readItem(id: string): Promise<MenuItem> {

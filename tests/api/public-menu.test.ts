@@ -1,7 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
-import { type MenuItem, type PublicMenu, PublicMenuSchema } from '../../src/shared/contracts/menu';
+import {
+  type MenuItem,
+  type MenuItemInput,
+  type PublicMenu,
+  PublicMenuSchema,
+} from '../../src/shared/contracts/menu';
+import { buildCategory, buildMenuItem } from '../support/factories';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 let t: TestApp;
@@ -38,24 +44,12 @@ const RESTAURANT_KEYS = [
   'timeZone',
 ];
 
-async function category(name: string): Promise<FoodCategory> {
-  const response = await t.post(
-    '/api/food-categories',
-    { name, description: `${name} of the house` },
-    { as: admin },
-  );
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as FoodCategory;
+function category(name: string): Promise<FoodCategory> {
+  return buildCategory(t, { name, description: `${name} of the house` }, { as: admin });
 }
 
-async function item(
-  name: string,
-  categoryId: string,
-  extra: Record<string, unknown> = {},
-): Promise<MenuItem> {
-  const response = await t.post('/api/menu/items', { name, categoryId, price: 500, ...extra }, { as: admin });
-  expect(response.status, await response.clone().text()).toBe(201);
-  items[name] = (await response.json()) as MenuItem;
+async function item(name: string, categoryId: string, extra: Partial<MenuItemInput> = {}): Promise<MenuItem> {
+  items[name] = await buildMenuItem(t, { name, categoryId, price: 500, ...extra }, { as: admin });
   return items[name];
 }
 

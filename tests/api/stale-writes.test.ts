@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/lib/context';
 import { defineResource, pickDefined } from '../../src/server/lib/resource';
+import { recordAudit } from '../../src/server/modules/audit';
+import { publishChange } from '../../src/server/modules/events';
 import { bankAccounts } from '../../src/server/modules/master-data/master-data.schema';
 import { supplierResource } from '../../src/server/modules/master-data/master-data.service';
 import { menuItemResource } from '../../src/server/modules/menu/menu.service';
@@ -17,6 +19,7 @@ import {
 } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { RestaurantSettings } from '../../src/shared/contracts/settings';
+import { buildCategory, buildMenuItem, buildSupplier } from '../support/factories';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
@@ -38,9 +41,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.buildUser({ role: 'admin' });
   staff = await t.buildUser({ role: 'staff' });
-  category = (await (
-    await t.post('/api/food-categories', { name: 'Coffee' }, { as: admin })
-  ).json()) as FoodCategory;
+  category = await buildCategory(t, { name: 'Coffee' }, { as: admin });
 });
 afterAll(() => t.close());
 
@@ -66,9 +67,7 @@ async function race(path: string, first: object, second: object, version: number
 
 describe('menu items', () => {
   it('two edits based on one version: one is saved (version 2), the other gets 409 aborted', async () => {
-    const item = await json<MenuItem>(
-      await t.post('/api/menu/items', { name: 'Latte', categoryId: category.id, price: 450 }, { as: admin }),
-    );
+    const item = await buildMenuItem(t, { name: 'Latte', categoryId: category.id }, { as: admin });
     expect(item.version).toBe(1);
     const path = `/api/menu/items/${item.id}`;
     const { winner, refusal, winnerIndex } = await race(path, { price: 500 }, { price: 550 }, 1);
@@ -89,9 +88,7 @@ describe('menu items', () => {
   });
 
   it('a change without a version is refused with 400 on the field `version`', async () => {
-    const item = await json<MenuItem>(
-      await t.post('/api/menu/items', { name: 'Mocha', categoryId: category.id, price: 450 }, { as: admin }),
-    );
+    const item = await buildMenuItem(t, { categoryId: category.id, price: 450 }, { as: admin });
     const response = await t.patch(`/api/menu/items/${item.id}`, { price: 1 }, { as: admin });
     const error = (await expectErrorBody(response, 400, 'invalid-argument')) as {
       details: { issues: { path: string }[] };
@@ -101,9 +98,7 @@ describe('menu items', () => {
   });
 
   it('a version that is not a whole number from 1 to 2^31 - 1 is refused with 400, never a 500', async () => {
-    const item = await json<MenuItem>(
-      await t.post('/api/menu/items', { name: 'Chai', categoryId: category.id, price: 390 }, { as: admin }),
-    );
+    const item = await buildMenuItem(t, { categoryId: category.id }, { as: admin });
     for (const version of ['1', 0, -1, 1.5, null, 2 ** 31, 2 ** 40]) {
       const response = await t.patch(`/api/menu/items/${item.id}`, { price: 400, version }, { as: admin });
       await expectErrorBody(response, 400, 'invalid-argument');
@@ -117,20 +112,8 @@ describe('menu items', () => {
   });
 
   it('writes outside PATCH (reorder) count the version up too, so an edit made before them is stale', async () => {
-    const a = await json<MenuItem>(
-      await t.post(
-        '/api/menu/items',
-        { name: 'Flat white', categoryId: category.id, price: 400 },
-        { as: admin },
-      ),
-    );
-    const b = await json<MenuItem>(
-      await t.post(
-        '/api/menu/items',
-        { name: 'Cortado', categoryId: category.id, price: 380 },
-        { as: admin },
-      ),
-    );
+    const a = await buildMenuItem(t, { categoryId: category.id }, { as: admin });
+    const b = await buildMenuItem(t, { categoryId: category.id }, { as: admin });
     expect((await t.post('/api/menu/items/reorder', { ids: [b.id, a.id] }, { as: admin })).status).toBe(204);
     const moved = await json<MenuItem>(await t.get(`/api/menu/items/${a.id}`, { as: admin }));
     expect(moved.version).toBe(a.version + 1);
@@ -172,9 +155,7 @@ describe('settings', () => {
 
 describe('master data (suppliers)', () => {
   it('two edits based on one version: one 200, one 409 aborted; archive with an old version is refused', async () => {
-    const supplier = await json<Supplier>(
-      await t.post('/api/suppliers', { name: 'Dairy Co' }, { as: admin }),
-    );
+    const supplier = await buildSupplier(t, { name: 'Dairy Co' }, { as: admin });
     const path = `/api/suppliers/${supplier.id}`;
     const { refusal } = await race(path, { phone: '555-0101' }, { email: 'orders@dairy.example' }, 1);
     expect(refusal.message).toContain('supplier “Dairy Co”');
@@ -228,6 +209,7 @@ describe('the resource pattern', () => {
       noun: 'bank account',
       nounPlural: 'bank accounts',
       auditArea: 'master-data',
+      effects: { audit: recordAudit, publish: publishChange },
       access: { read: 'admin', write: 'admin' },
       inputSchema: BankAccountInputSchema,
       updateSchema: BankAccountUpdateSchema,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import type { FactoryClient } from '../support/factories';
 import type { E2E_USERS } from './users';
 
 export type E2EUser = (typeof E2E_USERS)[keyof typeof E2E_USERS];
@@ -15,6 +16,27 @@ export async function signInByApi(page: Page, baseURL: string, user: E2EUser): P
     headers: { origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The test factories' client (tests/support/factories.ts: `buildMenuItem(apiClient(page.request,
+ * baseURL))`) for a request context already signed in as an administrator: set-up through the API for
+ * tests about a screen, with the same defaults as the API tests.
+ */
+export function apiClient(request: APIRequestContext, baseURL: string): FactoryClient {
+  return {
+    async send(method, path, body) {
+      const response = await request.fetch(path, { method, data: body, headers: { origin: baseURL } });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // Not JSON: the factory shows the text in its error.
+      }
+      return { status: response.status(), body: parsed };
+    },
+  };
 }
 
 /** Signs in through the form, as a person would. */

@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import type { PublicConfig } from '../../src/shared/contracts/config';
 import type { MenuItemInput } from '../../src/shared/contracts/menu';
 import { formatMoney } from '../../src/shared/money';
+import { buildCategory, buildMenuItem } from '../support/factories';
 import { expect, test } from './fixtures';
-import { DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
+import { apiClient, DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
 /** A small made-up photo of a cup of coffee, as JPEG bytes. */
@@ -25,19 +26,13 @@ async function moneyText(request: APIRequestContext, minor: number): Promise<str
   return formatMoney(minor, config.currency, config.locale);
 }
 
-/** Writes through the API as the signed-in admin (set-up for tests about the screen). */
-async function send<T>(page: Page, baseURL: string, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(url, { data, headers: { origin: baseURL } });
-  expect(response.status(), `POST ${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
+/** Set-up through the API as the signed-in admin (the tests are about the screen). */
+function createCategory(page: Page, baseURL: string, name: string) {
+  return buildCategory(apiClient(page.request, baseURL), { name });
 }
 
-async function createCategory(page: Page, baseURL: string, name: string) {
-  return send<{ id: string; name: string }>(page, baseURL, '/api/food-categories', { name });
-}
-
-async function createItem(page: Page, baseURL: string, input: MenuItemInput) {
-  return send<{ id: string; name: string }>(page, baseURL, '/api/menu/items', input);
+function createItem(page: Page, baseURL: string, input: Partial<MenuItemInput>) {
+  return buildMenuItem(apiClient(page.request, baseURL), input);
 }
 
 /** The item names of the list, top to bottom. */

@@ -1,7 +1,7 @@
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
-import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { isKnownTopic } from './events.service';
 
 /** What a rule sees: who asks (null: a guest), the topic's key (`2026-11-25` of `orders:2026-11-25`). */
@@ -72,7 +72,8 @@ export async function assertMayFollow(
     const prefix = separator === -1 ? topic : topic.slice(0, separator);
     const key = separator === -1 ? undefined : topic.slice(separator + 1);
     const rule = TOPIC_RULES[prefix];
-    if (!rule) throw new AppError(403, `Following “${topic}” is not available yet.`);
+    // Deny by default: an internal topic, or one whose module has not said who may read it yet.
+    if (!rule) throw forbidden(`“${topic}” cannot be followed.`);
     if (!(await rule({ actor, key, db }))) {
       throw forbidden(
         actor
