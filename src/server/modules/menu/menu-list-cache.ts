@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Pool } from 'pg';
 import { hasStaffAccess } from '../../../shared/roles';
 import { loadActor } from '../../lib/auth-guards';
 import type { AppEnv } from '../../lib/context';
@@ -7,49 +6,39 @@ import type { AppEnv } from '../../lib/context';
 /**
  * The menu screen's list (`GET /api/menu/items`) is the same answer for every staff member until a
  * menu item, its modifiers or a food category changes, and building it (about 45 items with 200
- * modifier rows, 40 kB of JSON) costs far more than checking whether anything changed. Each process
- * keeps the last answer per role and query while the version below is unchanged, so a list read
- * costs the session check and one small query.
+ * modifier rows, 40 kB of JSON) costs far more than the session check. Each process keeps the last
+ * answer per role and query while the `menu` live topic's version (modules/events, kept in memory by
+ * the process's hub) is unchanged, so a list read costs the session check and no query.
  *
- * The version is the row count and the sum of the row versions' `xmin` (the transaction that wrote
- * each) of the four tables the answer is made of: it moves on every committed insert, update or delete
- * from any process. An answer built after a change that raced the version read is stored under the
- * older version and so never served again; nothing older than the version read is ever served.
- * Searches and later pages are not kept (their queries are many and cheap). When the live-update
- * events keep a menu topic version in memory, it can replace this query.
+ * Every write to what the list shows publishes `menu` in its transaction: menu items and their
+ * modifier groups and options (the resource's topics, photo changes, reorder, duplicate), food
+ * categories (their resource's topics, reorder), the demo seed and its removal, and the settings. The
+ * process that writes applies its event before answering (lib/own-events.ts); other processes apply it
+ * when the NOTIFY arrives (milliseconds). The version is read before the answer is built, so an answer
+ * built while a change commits is kept under the older version and never served again. Searches and
+ * later pages are not kept (their queries are many and cheap). A change made outside the app (psql)
+ * publishes nothing and shows once the next app change to the menu does, or after a restart.
  *
  * Answers are kept per role, and only from a 200 the route itself gave that role, so a rule that
  * refuses some role the list is never bypassed.
  */
 
-const VERSION_QUERY = {
-  name: 'brigade_menu_items_version',
-  text: `select concat_ws('|',
-      (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from menu_items),
-      (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from modifier_groups),
-      (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from modifier_options),
-      (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from food_categories)) as version`,
-};
-
 const MAX_ENTRIES = 32;
 
 export function menuItemListCache(): MiddlewareHandler<AppEnv> {
-  const answers = new Map<string, { version: string; body: string }>();
+  const answers = new Map<string, { version: number; body: string }>();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
     const url = c.req.url;
     const queryStart = url.indexOf('?');
     const query = queryStart === -1 ? '' : url.slice(queryStart);
     if (/[?&](search|cursor)=/.test(query)) return next();
-    const pool = (c.var.deps.db as unknown as { $client?: Pool }).$client;
-    if (typeof pool?.query !== 'function') return next();
     const actor = await loadActor(c);
     // Refusals are the route's own (401, 403).
     if (!actor || !hasStaffAccess(actor.role)) return next();
 
     const key = `${actor.role}${query}`;
-    const result = await pool.query<{ version: string }>(VERSION_QUERY);
-    const version = result.rows[0]?.version ?? '';
+    const version = c.var.deps.liveTopics.version('menu');
     const kept = answers.get(key);
     if (kept && kept.version === version) {
       return c.body(kept.body, 200, { 'Content-Type': 'application/json' });
