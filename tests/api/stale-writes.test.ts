@@ -7,7 +7,7 @@ import { publishChange } from '../../src/server/modules/events';
 import { bankAccounts } from '../../src/server/modules/master-data/master-data.schema';
 import { supplierResource } from '../../src/server/modules/master-data/master-data.service';
 import { menuItemResource } from '../../src/server/modules/menu/menu.service';
-import { restaurantSettings } from '../../src/server/modules/settings/settings.schema';
+import { paymentMethodAccounts, restaurantSettings } from '../../src/server/modules/settings/settings.schema';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -227,6 +227,7 @@ describe('the resource pattern', () => {
           bankName: row.bankName,
           accountNumber: row.accountNumber,
           openingBalance: row.openingBalance,
+          currency: row.currency,
           openingDate: row.openingDate,
         })),
       searchColumns: [bankAccounts.name],
@@ -235,9 +236,13 @@ describe('the resource pattern', () => {
         {
           fields: ['openingBalance', 'openingDate'],
           lockedWhen: async (tx, row) => {
-            const [settings] = await tx.select().from(restaurantSettings);
-            const mapping = (settings?.paymentAccounts ?? {}) as Record<string, string | null>;
-            return mapping.cash === row.id ? 'the till’s cash payments are booked into this account' : null;
+            const [cash] = await tx
+              .select()
+              .from(paymentMethodAccounts)
+              .where(eq(paymentMethodAccounts.method, 'cash'));
+            return cash?.accountId === row.id
+              ? 'the till’s cash payments are booked into this account'
+              : null;
           },
         },
       ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The id every record has (PRODUCT.md section 3): a UUID made by the database. */
 export const idColumn = () => uuid('id').primaryKey().defaultRandom();
@@ -37,3 +37,18 @@ export const versionColumn = () =>
     .notNull()
     .default(1)
     .$onUpdateFn(() => sql`"version" + 1`);
+
+/**
+ * An amount of money in minor units (PRODUCT.md section 3) that can grow with sums: balances, totals,
+ * ledger amounts. PostgreSQL `bigint`, read as a JavaScript number: exact up to 2^53 - 1 minor units
+ * (90 trillion in a two-decimal currency), where `integer` would stop at 21 million. Unit prices stay
+ * `integer` (bounded by their contract's maximum); tests/api/schema-rules.test.ts checks that every
+ * column named like an amount is one or the other on purpose.
+ */
+export const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The ISO 4217 code of the currency an amount was recorded in, copied from the settings when the money
+ * is recorded, so that changing the currency setting never rescales it (db/money-records.ts).
+ */
+export const currencyColumn = () => char('currency', { length: 3 }).notNull();

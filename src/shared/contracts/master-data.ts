@@ -145,6 +145,8 @@ export const BankAccountSchema = z.object({
   /** In lists only the last four characters show (`•••• 6789`); one record read alone shows it all. */
   accountNumber: z.string(),
   openingBalance: z.number(),
+  /** The currency of the opening balance (ISO 4217), fixed when it was set; read only. */
+  currency: z.string(),
   openingDate: z.string(),
 });
 export type BankAccountInput = z.infer<typeof BankAccountInputSchema>;

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { DEFAULT_OPENING_HOURS, type OpeningHours } from '../../../shared/contracts/settings';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_OPENING_HOURS,
+  type OpeningHours,
+  PAYMENT_METHODS,
+} from '../../../shared/contracts/settings';
 import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
+import { bankAccounts } from '../master-data/master-data.schema';
 
 /**
  * The restaurant's settings: exactly one row (enforced by the `singleton` unique column). Every field of
@@ -39,8 +44,6 @@ export const restaurantSettings = pgTable(
     onlineOrdering: boolean('online_ordering').notNull().default(true),
     orderAgeAmberMinutes: integer('order_age_amber_minutes').notNull().default(10),
     orderAgeRedMinutes: integer('order_age_red_minutes').notNull().default(20),
-    /** Payment method → bank or cash account id that its money lands in. */
-    paymentAccounts: jsonb('payment_accounts').$type<Record<string, string | null>>().notNull().default({}),
     passwordMinLength: integer('password_min_length').notNull().default(6),
     passwordMaxLength: integer('password_max_length'),
     passwordRequireLowercase: boolean('password_require_lowercase').notNull().default(false),
@@ -62,6 +65,30 @@ export const restaurantSettings = pgTable(
     check(
       'restaurant_settings_password_max_check',
       sql`${table.passwordMaxLength} is null or ${table.passwordMaxLength} >= ${table.passwordMinLength}`,
+    ),
+  ],
+);
+
+/**
+ * Payment method → the bank or cash account its money lands in (PRODUCT.md sections 8 and 12), one row
+ * per method that has one; a method without a row has none. Part of the settings (read and changed
+ * through them, counted in their version), kept as rows so the database holds the reference: an
+ * account a method sends money into cannot be deleted (foreign key, `restrict`).
+ */
+export const paymentMethodAccounts = pgTable(
+  'payment_method_accounts',
+  {
+    method: text('method').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    ...timestampColumns(),
+  },
+  (table) => [
+    index('payment_method_accounts_account_idx').on(table.accountId),
+    check(
+      'payment_method_accounts_method_check',
+      sql.raw(`method in (${PAYMENT_METHODS.map((method) => `'${method}'`).join(', ')})`),
     ),
   ],
 );

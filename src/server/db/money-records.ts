@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from './transaction';
+
+/**
+ * Where money is recorded (issue 10, item 9). Every stored amount carries the currency it was recorded
+ * in (a `currency` column, `db/columns.ts` `currencyColumn`), copied from the settings at the time, and
+ * the currency setting cannot change once any money is recorded: amounts already kept would otherwise
+ * be read in another currency (100.00 USD shown as 100.00 EUR, or 10 000 JPY as 100.00 USD).
+ *
+ * This list is the one place that says which rows count as recorded money. A module that records
+ * money (orders, payments, expenses, bank transactions) adds its table here in the same change that
+ * creates it; tests/api/schema-rules.test.ts fails while a table with a `currency` column is missing.
+ * The entries are SQL names, not Drizzle tables, so this library imports no module.
+ */
+export interface MoneyRecord {
+  /** The table, which has a `currency` column. */
+  table: string;
+  /** SQL condition over the table's columns: which rows hold money (an account opened at 0 holds none). */
+  recorded: string;
+  /** What those rows are, for the refusal message: "bank or cash accounts with an opening balance". */
+  description: string;
+  /** The same for one row: "bank or cash account with an opening balance". */
+  singular: string;
+  /** What the owner can do to record no money there any more, if anything: "set … to 0". */
+  remedy?: string;
+}
+
+export const MONEY_RECORDS: readonly MoneyRecord[] = [
+  {
+    table: 'bank_accounts',
+    recorded: 'opening_balance <> 0',
+    description: 'bank or cash accounts with an opening balance',
+    singular: 'bank or cash account with an opening balance',
+    remedy: 'set those opening balances to 0 (master data, bank accounts)',
+  },
+];
+
+/** Tables that keep the settings themselves, not recorded money. */
+export const NOT_MONEY_RECORDS: readonly string[] = ['restaurant_settings'];
+
+export interface RecordedMoney extends MoneyRecord {
+  count: number;
+  currencies: string[];
+}
+
+/**
+ * What money is recorded, one entry per kind that has any rows (empty when none is). The settings'
+ * currency change asks this while it holds the settings row locked; the rows that record money read
+ * the currency from that row with `for share`, so no new amount can slip in between.
+ */
+export async function moneyRecorded(db: Queryable): Promise<RecordedMoney[]> {
+  const found: RecordedMoney[] = [];
+  for (const entry of MONEY_RECORDS) {
+    const result = await db.execute(
+      sql.raw(
+        `select count(*)::int as count, coalesce(array_agg(distinct currency), '{}') as currencies
+         from "${entry.table}" where ${entry.recorded}`,
+      ),
+    );
+    const row = result.rows[0] as { count: number; currencies: string[] } | undefined;
+    if (row && row.count > 0) {
+      found.push({ ...entry, count: row.count, currencies: row.currencies.map((code) => code.trim()) });
+    }
+  }
+  return found;
+}
+
+/**
+ * The restaurant's currency as SQL, for the `currency` column of a row that records money: read with
+ * `for share`, so it waits for a currency change in progress and blocks one until this row commits.
+ */
+export const settingsCurrency = () => sql`(select currency from restaurant_settings for share)`;
