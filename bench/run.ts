@@ -197,6 +197,7 @@ async function main(): Promise<void> {
     const adminCookie = cookieOf(adminSignIn);
     if (!cookie || !adminCookie) throw new Error('signing in for the bench failed');
     const menuEtag = (await fetch(`${base}/api/menu/public`)).headers.get('etag') ?? '';
+    const configEtag = (await fetch(`${base}/api/config`)).headers.get('etag');
     const page = await fetch(`${base}/`);
     const pageEtag = page.headers.get('etag');
     // A second reference: bare node giving the SPA page's own bytes and headers, which cost more to
@@ -217,6 +218,16 @@ async function main(): Promise<void> {
         goal: { share: 0.8, p99: 5 },
       },
       { name: 'GET /api/config', path: '/api/config', goal: { share: 0.8 } },
+      ...(configEtag
+        ? [
+            {
+              name: 'GET /api/config, If-None-Match (304)',
+              path: '/api/config',
+              headers: { 'if-none-match': configEtag },
+              expect: 304,
+            },
+          ]
+        : []),
       { name: 'GET /api/health (database round trip)', path: '/api/health' },
       { name: 'GET / (the SPA page)', path: '/', goal: { share: 0.8 } },
       ...(pageEtag
