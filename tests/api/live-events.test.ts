@@ -45,9 +45,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await t.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await t?.close();
 });
 
 interface Message {
@@ -323,6 +325,19 @@ describe('GET /api/events', () => {
     await stream.close();
     await waitUntil(() => hub.subscriptionCount === before, 'the subscriptions to be released');
     expect(openEventStreamCount(hub)).toBe(0);
+  });
+
+  it('answers HEAD with the headers and opens no stream', async () => {
+    const hub = t.services.liveTopics;
+    await waitUntil(() => openEventStreamCount(hub) === 0, 'earlier streams to close');
+    const before = hub.subscriptionCount;
+    const head = await fetch(`${base}/api/events?topics=menu`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(hub.subscriptionCount).toBe(before);
+    expect(openEventStreamCount(hub)).toBe(0);
+    const refused = await fetch(`${base}/api/events?topics=order-requests`, { method: 'HEAD' });
+    expect(refused.status).toBe(403);
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -131,6 +131,15 @@ router.openapi(eventsRoute, async (c) => {
   const actor = await loadActor(c);
   await assertMayFollow(db, actor, topics);
 
+  const headers = {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    // nginx and similar proxies pass each message on at once instead of buffering the answer.
+    'X-Accel-Buffering': 'no',
+  };
+  // A HEAD gets the GET's headers and no body: Hono drops the body unread, so no stream is opened.
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+
   const streams = openStreamsOf(hub);
   const address = clientIp(c);
   if (actor && (streams.byUser.get(actor.id) ?? 0) >= MAX_STREAMS_PER_USER) {
@@ -224,12 +233,7 @@ router.openapi(eventsRoute, async (c) => {
     }
   }
 
-  return c.body(body, 200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    // nginx and similar proxies pass each message on at once instead of buffering the answer.
-    'X-Accel-Buffering': 'no',
-  });
+  return c.body(body, 200, headers);
 });
 
 export const eventsRoutes = router;
