@@ -279,12 +279,14 @@ describe('the fast routes of the process (src/server/fast-routes.ts)', () => {
   let base: string;
   let fastAnswers = 0;
   let app: ReturnType<typeof createApp>;
+  let admin: TestUser;
 
   beforeAll(async () => {
     app = createApp({ ...t.services, webRoot: '.tmp/no-web-build' });
+    admin = await t.buildUser({ role: 'admin' });
     const routes = await createFastRoutes(app, t.services);
-    // The SPA page is not built here: the public menu's 304 and /api/config.
-    expect(routes).toHaveLength(2);
+    // The SPA page is not built here: the public menu's 304, /api/config and /api/me.
+    expect(routes).toHaveLength(3);
     server = createServer(
       withFastLane(
         getRequestListener(app.fetch),
@@ -353,6 +355,40 @@ describe('the fast routes of the process (src/server/fast-routes.ts)', () => {
     expect(again.response.status).toBe(304);
     expect(again.fast).toBe(true);
     expect(again.response.headers.get('etag')).toBe(newEtag);
+  });
+
+  it('answers a signed-in /api/me from the kept session as the app does, and holds every change at the next request', async () => {
+    const user = await t.buildUser({ role: 'staff' });
+    const asUser = { cookie: user.cookie };
+    const first = await fetchCounted('/api/me', asUser);
+    expect(first.response.status).toBe(200);
+    expect(first.fast).toBe(false);
+    const fast = await fetchCounted('/api/me', asUser);
+    expect(fast.fast).toBe(true);
+    const own = await app.request('/api/me', { headers: asUser });
+    expect(own.status).toBe(200);
+    expect(fast.body).toBe(await own.text());
+    expect(comparable(fast.response)).toEqual(
+      [...comparable(own), ['content-length', String(Buffer.byteLength(fast.body))]].sort(),
+    );
+    expect(fast.response.headers.get('cache-control')).toBe('no-store');
+
+    // A name change, a role change, a sign-out: the next /api/me (the app's) shows it, then memory again.
+    const renamed = await t.post('/api/auth/update-user', { name: 'Renamed Fast' }, { as: user });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const afterRename = await fetchCounted('/api/me', asUser);
+    expect(afterRename.fast).toBe(false);
+    expect(JSON.parse(afterRename.body).displayName).toBe('Renamed Fast');
+    expect(JSON.parse((await fetchCounted('/api/me', asUser)).body).displayName).toBe('Renamed Fast');
+
+    const demoted = await t.patch(`/api/admin/users/${user.id}/role`, { role: 'customer' }, { as: admin });
+    expect(demoted.status).toBe(200);
+    expect(JSON.parse((await fetchCounted('/api/me', asUser)).body).role).toBe('customer');
+
+    expect((await t.post('/api/auth/sign-out', {}, { as: user })).status).toBe(200);
+    const signedOut = await fetchCounted('/api/me', asUser);
+    expect(signedOut.fast).toBe(false);
+    expect(signedOut.response.status).toBe(401);
   });
 
   it('answers /api/config from memory exactly as the app does, and shows a settings change at the next request', async () => {

@@ -37,16 +37,22 @@ interface SessionCookieSettings {
 }
 
 const settingsByAuth = new WeakMap<object, Promise<SessionCookieSettings>>();
+/** The same, once known, for the fast lane (which must not wait). */
+const knownSettings = new WeakMap<object, SessionCookieSettings>();
 
 function cookieSettings(auth: AppDeps['auth']): Promise<SessionCookieSettings> {
   let settings = settingsByAuth.get(auth);
   if (!settings) {
-    settings = auth.$context.then((context) => ({
-      cookieName: context.authCookies.sessionToken.name,
-      secret: context.secret,
-      expiresInMs: context.sessionConfig.expiresIn * 1000,
-      updateAgeMs: context.sessionConfig.updateAge * 1000,
-    }));
+    settings = auth.$context.then((context) => {
+      const known = {
+        cookieName: context.authCookies.sessionToken.name,
+        secret: context.secret,
+        expiresInMs: context.sessionConfig.expiresIn * 1000,
+        updateAgeMs: context.sessionConfig.updateAge * 1000,
+      };
+      knownSettings.set(auth, known);
+      return known;
+    });
     settingsByAuth.set(auth, settings);
   }
   return settings;
@@ -93,7 +99,7 @@ const SESSION_QUERY = {
   // A named statement: parsed and planned once per pooled connection.
   name: 'brigade_session_by_token',
   text: `select s.id as session_id, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
-      u.id, u.email, u.name, u.role, u.disabled
+      u.id, u.email, u.name, u.role, u.disabled, u.phone_number, u.image, u.email_verified
     from sessions s join users u on u.id = s.user_id
     where s.token = $1`,
 };
@@ -106,6 +112,16 @@ interface SessionRow {
   name: string;
   role: string;
   disabled: boolean;
+  phone_number: string | null;
+  image: string | null;
+  email_verified: boolean;
+}
+
+/** What a kept session also holds of its user: enough for the user's own profile (`GET /api/me`). */
+export interface KeptUser {
+  phoneNumber: string | null;
+  image: string | null;
+  emailVerified: boolean;
 }
 
 /** The live topic that every session-ending or actor-changing write publishes. */
@@ -117,6 +133,7 @@ const SESSION_CACHE_MAX = 10_000;
 
 interface KeptSession {
   actor: Actor;
+  user: KeptUser;
   expiresMs: number;
   /** The `sessions` topic's version before the rows were read. */
   version: number;
@@ -133,6 +150,39 @@ function sessionsKept(db: object): Map<string, KeptSession> {
     keptSessions.set(db, kept);
   }
   return kept;
+}
+
+function usableEntry(
+  entry: KeptSession | undefined,
+  version: number,
+  settings: SessionCookieSettings,
+  now: number,
+): KeptSession | undefined {
+  if (!entry || entry.version !== version || now - entry.readAt >= SESSION_CACHE_MS) return undefined;
+  return dueForBetterAuth(entry.expiresMs, settings, now) ? undefined : entry;
+}
+
+/**
+ * The session a read's cookie header gives, when this process keeps it and may answer a read from it
+ * (see above), with no I/O at all: for the fast lane (`GET /api/me`). Undefined in every other case
+ * (no such cookie, given twice, not kept, kept too long, a `sessions` event since, due for refresh),
+ * and the app decides.
+ */
+export function keptSession(
+  deps: Pick<AppDeps, 'auth' | 'db' | 'liveTopics'>,
+  cookieHeader: string | undefined,
+): { actor: Actor; user: KeptUser } | undefined {
+  const settings = knownSettings.get(deps.auth);
+  if (!settings || !cookieHeader) return undefined;
+  const raw = readCookie(cookieHeader, settings.cookieName);
+  if (!raw) return undefined;
+  const entry = usableEntry(
+    keptSessions.get(deps.db)?.get(raw),
+    deps.liveTopics.version(SESSIONS_TOPIC),
+    settings,
+    Date.now(),
+  );
+  return entry && { actor: { ...entry.actor }, user: { ...entry.user } };
 }
 
 /** Expired, or due for the refresh that moves its expiry: better-auth's turn. */
@@ -160,15 +210,8 @@ export async function readActorFast(
   const version = liveTopics?.version(SESSIONS_TOPIC) ?? 0;
   const now = Date.now();
   if (kept && options.read) {
-    const entry = kept.get(raw);
-    if (
-      entry &&
-      entry.version === version &&
-      now - entry.readAt < SESSION_CACHE_MS &&
-      !dueForBetterAuth(entry.expiresMs, settings, now)
-    ) {
-      return { ...entry.actor };
-    }
+    const entry = usableEntry(kept.get(raw), version, settings, now);
+    if (entry) return { ...entry.actor };
   }
   const token = verifySignedToken(raw, settings.secret);
   if (!token) return null;
@@ -191,7 +234,13 @@ export async function readActorFast(
   if (kept) {
     // Oldest first out (a Map keeps insertion order).
     if (kept.size >= SESSION_CACHE_MAX) kept.delete(kept.keys().next().value as string);
-    kept.set(raw, { actor: { ...actor }, expiresMs: row.expires_ms, version, readAt: now });
+    kept.set(raw, {
+      actor: { ...actor },
+      user: { phoneNumber: row.phone_number, image: row.image, emailVerified: row.email_verified },
+      expiresMs: row.expires_ms,
+      version,
+      readAt: now,
+    });
   }
   return actor;
 }

@@ -3,8 +3,10 @@ import type { Profile } from '../../../shared/contracts/user';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { SESSIONS_TOPIC } from '../../lib/session-fast-path';
 import { authorize } from '../../policies';
 import { users } from '../auth/auth.schema';
+import { publishChange } from '../events';
 import { storedImages } from '../images/images.schema';
 import {
   IMAGE_SIZES,
@@ -41,6 +43,8 @@ async function replaceProfilePhoto(
       .where(eq(users.id, userId))
       .returning();
     if (!updated) throw notFound('Your account no longer exists.');
+    // Sessions kept in memory (lib/session-fast-path.ts) hold the photo for GET /api/me.
+    await publishChange(tx, SESSIONS_TOPIC);
     const previousId = imageIdFromUrl(current.image);
     if (previousId) {
       // Only a profile photo is this account's to delete; a URL could point at any stored picture.

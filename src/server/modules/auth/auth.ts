@@ -47,7 +47,8 @@ const PASSWORD_FIELDS: Record<string, string> = {
 };
 
 /**
- * Endpoints that end sessions or change what a signed-in actor holds (role, name, e-mail): sign-out,
+ * Endpoints that end sessions or change what a kept session holds (role, name, e-mail, phone, photo,
+ * whether the address is confirmed; lib/session-fast-path.ts): sign-out,
  * "sign out everywhere", a password change (may end the other sessions) or reset (ends them all), a
  * name or e-mail change, the e-mail link that confirms a new address, and a provider's callback (which
  * may take an unconfirmed account from whoever registered it first, ending their sessions).
@@ -481,7 +482,13 @@ export function createAuth(options: {
         // A session ended or an actor changed: processes that keep sessions for a few seconds read them
         // again (lib/session-fast-path.ts). better-auth's writes are committed by now; this process
         // applies the event before the answer goes out (lib/own-events.ts).
-        if (changesSessions(ctx.path) && !(outcome instanceof APIError && outcome.statusCode >= 400)) {
+        const setsPhone =
+          ctx.path === '/phone-number/verify' &&
+          (ctx.body as { updatePhoneNumber?: unknown })?.updatePhoneNumber;
+        if (
+          (changesSessions(ctx.path) || setsPhone) &&
+          !(outcome instanceof APIError && outcome.statusCode >= 400)
+        ) {
           await db.transaction((tx) => publishChange(tx, SESSIONS_TOPIC));
         }
         // A wrong current password on change-password counts against the user (a stolen session must
