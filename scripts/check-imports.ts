@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
  * - a library (`src/server/lib`, `src/server/db`, `src/server/policies`, `src/server/config.ts`,
  *   `src/shared`) imports no module; only `db/schema.ts` gathers every module's schema file for Drizzle
  *   and the migrations;
- * - app wiring (`src/server/{app,index,services,bootstrap}.ts`) imports a module through its index or
+ * - app wiring (`src/server/{app,index,services,bootstrap,fast-routes}.ts`) imports a module through its index or
  *   mounts its `*.routes.ts`; use cases (`src/server/use-cases/`) import modules through their indexes;
  *   inside a module only a `*.routes.ts` file may call a use case;
  * - `src/shared` and `src/web` import nothing from `src/server`;
@@ -52,6 +52,7 @@ const WIRING = new Set([
   'src/server/index.ts',
   'src/server/services.ts',
   'src/server/bootstrap.ts',
+  'src/server/fast-routes.ts',
 ]);
 const SCHEMA_INDEX = 'src/server/db/schema.ts';
 

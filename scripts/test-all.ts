@@ -15,6 +15,7 @@ import path from 'node:path';
 const steps: [string, string][] = [
   ['type check', 'typecheck'],
   ['lint', 'lint'],
+  ['import boundaries', 'check:imports'],
   ['unit tests', 'test:unit'],
   ['API tests', 'test:api'],
   ['process tests', 'test:process'],

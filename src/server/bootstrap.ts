@@ -1,10 +1,9 @@
 import type { Database } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
 import type { Logger } from './lib/logger';
-import { type BootstrapResult, ensureAdmin } from './modules/auth/admin-bootstrap';
-import type { Auth } from './modules/auth/auth';
-import { seedDemoRestaurant } from './modules/demo/demo-seed';
-import { ensureSettings } from './modules/settings/settings.service';
+import { type Auth, type BootstrapResult, ensureAdmin } from './modules/auth';
+import { seedDemoRestaurant } from './modules/demo';
+import { ensureSettings } from './modules/settings';
 
 /**
  * Brings a database up to date: migrations, the settings row, with `demoData` the demo cafe on a

@@ -11,10 +11,10 @@ import {
 } from './lib/fast-lane';
 import { keptSession } from './lib/session-fast-path';
 import { pageFastRoute } from './lib/web-app';
-import { etagHeader } from './modules/images/images.service';
+import { etagHeader } from './modules/images';
 import { publicMenuVersion } from './modules/menu/menu.routes';
 import { currentConfigDocument } from './modules/system/system.routes';
-import { presentProfile } from './modules/users/users.service';
+import { presentProfile } from './modules/users';
 
 const MENU_PUBLIC_PATH = MENU_API.publicMenu;
 const CONFIG_PATH = '/api/config';

@@ -9,7 +9,7 @@ import { createFastRoutes } from './fast-routes';
 import { withFastLane } from './lib/fast-lane';
 import { createLogger, type Logger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
-import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { resolveAuthSecret } from './modules/auth';
 import { closeEventStreams } from './modules/events';
 import { createServices } from './services';
 

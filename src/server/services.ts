@@ -2,10 +2,24 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
-import { createAuth } from './modules/auth/auth';
+import { type Auth, createAuth } from './modules/auth';
 import { LiveTopics } from './modules/events';
-import { createMessenger } from './modules/messaging/messaging.service';
-import { createHumanCheck } from './modules/security/human-check.service';
+import { createMessenger, type Messenger } from './modules/messaging';
+import { createHumanCheck, type HumanCheck } from './modules/security';
+
+/**
+ * The modules' services every request may use, added to the `AppDeps` that lib/context declares
+ * (declaration merging), so that no library imports a module: this file, the app's wiring, fills them.
+ */
+declare module './lib/context' {
+  interface AppDeps {
+    auth: Auth;
+    messenger: Messenger;
+    humanCheck: HumanCheck;
+    /** The process's hub of live topics (modules/events): started with the app, stopped with it. */
+    liveTopics: LiveTopics;
+  }
+}
 
 /** Wires every service the app needs from the configuration, one way for the server and the tests. */
 export function createServices(options: {

@@ -15,12 +15,12 @@ import {
   bankAccounts,
   diningTables,
   expenseCategories,
-  foodCategories,
   partners,
   suppliers,
   units,
 } from '../../src/server/modules/master-data/master-data.schema';
-import { foodCategoryResource } from '../../src/server/modules/master-data/master-data.service';
+import { foodCategories } from '../../src/server/modules/menu/food-categories.schema';
+import { foodCategoryResource } from '../../src/server/modules/menu/food-categories.service';
 import { menuItems, modifierGroups, modifierOptions } from '../../src/server/modules/menu/menu.schema';
 import { restaurantSettings } from '../../src/server/modules/settings/settings.schema';
 import { createServices } from '../../src/server/services';

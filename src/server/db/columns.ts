@@ -52,3 +52,9 @@ export const money = (name: string) => bigint(name, { mode: 'number' });
  * is recorded, so that changing the currency setting never rescales it (db/money-records.ts).
  */
 export const currencyColumn = () => char('currency', { length: 3 }).notNull();
+
+/**
+ * The restaurant's currency as SQL, for the `currency` column of a row that records money: read with
+ * `for share`, so it waits for a currency change in progress and blocks one until this row commits.
+ */
+export const settingsCurrency = () => sql`(select currency from restaurant_settings for share)`;

@@ -35,6 +35,9 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
   },
 ];
 
+// `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,
+// and this file's import of db/transaction would make a cycle (transaction → client → schema).
+
 /** Tables that keep the settings themselves, not recorded money. */
 export const NOT_MONEY_RECORDS: readonly string[] = ['restaurant_settings'];
 
@@ -64,9 +67,3 @@ export async function moneyRecorded(db: Queryable): Promise<RecordedMoney[]> {
   }
   return found;
 }
-
-/**
- * The restaurant's currency as SQL, for the `currency` column of a row that records money: read with
- * `for share`, so it waits for a currency change in progress and blocks one until this row commits.
- */
-export const settingsCurrency = () => sql`(select currency from restaurant_settings for share)`;

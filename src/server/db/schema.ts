@@ -6,6 +6,7 @@ export * from '../modules/demo/demo.schema';
 export * from '../modules/events/events.schema';
 export * from '../modules/images/images.schema';
 export * from '../modules/master-data/master-data.schema';
+export * from '../modules/menu/food-categories.schema';
 export * from '../modules/menu/menu.schema';
 export * from '../modules/messaging/messaging.schema';
 export * from '../modules/security/security.schema';

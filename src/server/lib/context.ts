@@ -2,10 +2,6 @@ import type { RequestIdVariables } from 'hono/request-id';
 import type { Role } from '../../shared/roles';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { Auth } from '../modules/auth/auth';
-import type { LiveTopics } from '../modules/events';
-import type { Messenger } from '../modules/messaging/messaging.service';
-import type { HumanCheck } from '../modules/security/human-check.service';
 import type { Logger } from './logger';
 
 /** The signed-in user as every guard and handler sees it. */
@@ -17,15 +13,16 @@ export interface Actor {
   sessionId: string;
 }
 
+/**
+ * What a request may use, made once by `services.ts`. This library declares the part it owns; the
+ * modules' services (`auth`, `messenger`, `humanCheck`, `liveTopics`) are added by `services.ts`, the
+ * app's wiring, through declaration merging (`declare module './lib/context' { interface AppDeps … }`),
+ * so that no library imports a module (docs/ARCHITECTURE.md, "Modules, use cases and events").
+ */
 export interface AppDeps {
   config: Config;
   db: Database;
-  auth: Auth;
   logger: Logger;
-  messenger: Messenger;
-  humanCheck: HumanCheck;
-  /** The process's hub of live topics (modules/events): started with the app, stopped with it. */
-  liveTopics: LiveTopics;
 }
 
 export interface AppEnv {

@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { and, asc, type Column, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuditArea } from '../../shared/contracts/audit';
 import { RECORD_STATUSES, type RecordStatus } from '../../shared/contracts/fields';
 import { hasManagerAccess, hasStaffAccess, isAdmin } from '../../shared/roles';
 import { type Queryable, type Tx, withTransaction } from '../db/transaction';
-import { type AuditArea, recordAudit } from '../modules/audit/audit.service';
-import { publishChange } from '../modules/events';
 import { authorize, type PolicyAction } from '../policies';
 import { type Access, FORBIDDEN_MESSAGE, requireActor } from './auth-guards';
 import type { Actor } from './context';
@@ -13,6 +12,7 @@ import { badRequest, conflict, findPgError, forbidden, notFound } from './errors
 import { encodeCursor, listFilter, newestFirst, PaginationQuerySchema } from './pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from './router';
 import { staleWrite } from './versions';
+import type { WriteEffects } from './write-effects';
 
 /**
  * One back-office resource (a supplier, a unit, a menu item…) as REST: list with search, status filter
@@ -81,6 +81,11 @@ export interface ResourceDefinition<
   noun: string;
   nounPlural: string;
   auditArea: AuditArea;
+  /**
+   * The audit entry and live topics of a write, given by the module that defines the resource
+   * (`{ audit: recordAudit, publish: publishChange }`), so this library imports no module.
+   */
+  effects: WriteEffects;
   /**
    * Who may read and who may write: the routes' guards, and the service functions check the same
    * levels against the actor they are given (a null actor is the system: seeds, jobs).
@@ -206,7 +211,7 @@ export function defineResource<
   const inWriteTransaction = <T>(db: Queryable, fn: (tx: Tx) => Promise<T>) =>
     inTransaction(db, async (tx) => {
       const result = await fn(tx);
-      for (const topic of definition.topics ?? []) await publishChange(tx, topic);
+      for (const topic of definition.topics ?? []) await definition.effects.publish(tx, topic);
       return result;
     });
   const { read: readAccess, write: writeAccess, readPolicy } = definition.access;
@@ -323,7 +328,7 @@ export function defineResource<
         if (!row) throw new Error(`${noun} insert returned nothing`);
         await definition.afterWrite?.(tx, row, input, null);
         const item = await presentOne(tx, row);
-        await recordAudit(tx, actor, {
+        await definition.effects.audit(tx, actor, {
           area: definition.auditArea,
           action: `${noun.replaceAll(' ', '-')}.created`,
           summary: `Created ${describeValue(noun, row.name)}`,
@@ -386,7 +391,7 @@ export function defineResource<
               : !existing.active && row.active
                 ? 'restored'
                 : 'updated';
-          await recordAudit(tx, actor, {
+          await definition.effects.audit(tx, actor, {
             area: definition.auditArea,
             action: `${noun.replaceAll(' ', '-')}.${verb}`,
             summary: `${verb === 'updated' ? 'Changed' : verb === 'archived' ? 'Archived' : 'Restored'} ${describeValue(noun, row.name)}${verb === 'updated' ? `: ${changed.join(', ')}` : ''}`,
@@ -436,7 +441,7 @@ export function defineResource<
         const before = await presentOne(tx, existing);
         await tx.delete(table as PgTable).where(eq(table.id, id));
         await definition.afterDelete?.(tx, existing);
-        await recordAudit(tx, actor, {
+        await definition.effects.audit(tx, actor, {
           area: definition.auditArea,
           action: `${noun.replaceAll(' ', '-')}.deleted`,
           summary: `Deleted ${describeValue(noun, existing.name)}`,

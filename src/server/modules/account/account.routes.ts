@@ -1,12 +1,7 @@
 import { ProfileSchema } from '../../../shared/contracts/user';
 import { requireActor } from '../../lib/auth-guards';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
-import {
-  imageUploadBody,
-  imageUploadBodyLimit,
-  readImageUpload,
-  withUploadField,
-} from '../images/image-upload';
+import { imageUploadBody, imageUploadBodyLimit, readImageUpload, withUploadField } from '../images';
 import { removeProfilePhoto, setProfilePhoto } from './account.service';
 
 export const PHOTO_PATH = '/api/account/photo';

@@ -1,21 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Profile } from '../../../shared/contracts/user';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { SESSIONS_TOPIC } from '../../lib/session-fast-path';
 import { authorize } from '../../policies';
-import { users } from '../auth/auth.schema';
+import { users } from '../auth';
 import { publishChange } from '../events';
-import { storedImages } from '../images/images.schema';
 import {
+  deleteImage,
   IMAGE_SIZES,
   imageIdFromUrl,
   imageUrl,
   processImage,
   saveProcessedImage,
-} from '../images/images.service';
-import { presentProfile } from '../users/users.service';
+} from '../images';
+import { presentProfile } from '../users';
 
 const PROFILE_PHOTO = 'profile-photo';
 
@@ -48,9 +48,7 @@ async function replaceProfilePhoto(
     const previousId = imageIdFromUrl(current.image);
     if (previousId) {
       // Only a profile photo is this account's to delete; a URL could point at any stored picture.
-      await tx
-        .delete(storedImages)
-        .where(and(eq(storedImages.id, previousId), eq(storedImages.purpose, PROFILE_PHOTO)));
+      await deleteImage(tx, previousId, PROFILE_PHOTO);
     }
     return presentProfile(updated);
   });

@@ -3,8 +3,8 @@ import { requireActor } from '../../lib/auth-guards';
 import { DATE_RANGE_MESSAGE, isQueryDateInRange } from '../../lib/date-range';
 import { listFilter, PaginationQuerySchema, pageSchema } from '../../lib/pagination';
 import { createRouter, defineRoute } from '../../lib/router';
+import { listAuditActors, searchAudit } from '../../use-cases/audit-log';
 import { AUDIT_AREAS } from './audit.service';
-import { listAuditActors, searchAudit } from './audit-query.service';
 
 const TAGS = ['Audit Log'];
 

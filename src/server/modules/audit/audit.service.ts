@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditArea, StoredAuditEntry } from '../../../shared/contracts/audit';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
@@ -71,4 +71,24 @@ export async function listAudit(
     limit: query.limit + 1,
   });
   return toPage(rows, query.limit, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * Everyone who has an entry in the log, one row per actor with the e-mail of their newest entry (an
+ * address changed since shows as it is now used), by e-mail.
+ */
+export async function listAuditActorIds(db: Database): Promise<{ id: string; email: string | null }[]> {
+  const latest = db
+    .selectDistinctOn([auditLog.actorId], {
+      id: sql<string>`${auditLog.actorId}`.as('actor_id'),
+      email: auditLog.actorEmail,
+    })
+    .from(auditLog)
+    .where(isNotNull(auditLog.actorId))
+    .orderBy(auditLog.actorId, sql`${auditLog.createdAt} desc`)
+    .as('latest');
+  return db
+    .select({ id: latest.id, email: latest.email })
+    .from(latest)
+    .orderBy(asc(latest.email), asc(latest.id));
 }

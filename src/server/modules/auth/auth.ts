@@ -18,16 +18,10 @@ import type { Logger } from '../../lib/logger';
 import { appOrigins } from '../../lib/origin';
 import { SESSIONS_TOPIC } from '../../lib/session-fast-path';
 import { publishChange } from '../events';
-import type { Messenger } from '../messaging/messaging.service';
-import type { HumanCheck } from '../security/human-check.service';
-import {
-  countAttempt,
-  enforceRateLimit,
-  isExhausted,
-  RATE_LIMITS,
-  refuseWhenExhausted,
-} from '../security/rate-limit.service';
-import { getPasswordPolicy, getSettings } from '../settings/settings.service';
+import type { Messenger } from '../messaging';
+import type { HumanCheck } from '../security';
+import { countAttempt, enforceRateLimit, isExhausted, RATE_LIMITS, refuseWhenExhausted } from '../security';
+import { getPasswordPolicy, getSettings } from '../settings';
 import { users } from './auth.schema';
 import { DISABLED_AUTH_PATHS } from './auth-endpoints';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../lib/context';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 import { passwordPageLink } from './auth-links';
 
 /** How long an invitation to a new staff member stays valid. */

@@ -3,7 +3,7 @@ import { loadActor } from '../../lib/auth-guards';
 import { clientIp } from '../../lib/client-ip';
 import { PaginationQuerySchema, pageSchema } from '../../lib/pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
-import { enforceRateLimit, RATE_LIMITS } from '../security/rate-limit.service';
+import { enforceRateLimit, RATE_LIMITS } from '../security';
 import {
   ContactMessageInputSchema,
   ContactMessageSchema,

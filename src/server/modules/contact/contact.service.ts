@@ -6,9 +6,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { newestFirst, toPage } from '../../lib/pagination';
-import { users } from '../auth/auth.schema';
-import { isPhoneOnlyEmail } from '../auth/auth-links';
-import type { Messenger } from '../messaging/messaging.service';
+import { isPhoneOnlyEmail, users } from '../auth';
+import type { Messenger } from '../messaging';
 import { contactMessages } from './contact.schema';
 
 // A single line: no control characters at all (names and subjects end up in e-mail subjects).

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   DEMO_RECORD_KINDS,
   type DemoDataStatus,
@@ -9,21 +9,20 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { findPgError, notFound } from '../../lib/errors';
 import { describeValue, type ResourceTable } from '../../lib/resource';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { publishChange } from '../events';
-import { storedImages } from '../images/images.schema';
-import { units } from '../master-data/master-data.schema';
+import { deleteImage } from '../images';
 import {
   bankAccountResource,
+  derivedUnitIds,
   diningTableResource,
   expenseCategoryResource,
-  foodCategoryResource,
   partnerResource,
   supplierResource,
   unitResource,
-} from '../master-data/master-data.service';
-import { menuItemResource } from '../menu/menu.service';
-import { restaurantSettings } from '../settings/settings.schema';
+} from '../master-data';
+import { foodCategoryResource, menuItemResource } from '../menu';
+import { forgetPaymentAccount } from '../settings';
 import { seedRuns } from './demo.schema';
 import { DEMO_SEED_NAME } from './demo-seed';
 
@@ -84,11 +83,7 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
       if (ids.length === 0) continue;
       if (kind === 'units') {
         // Units that convert to another go before their base.
-        const derived = await tx
-          .select({ id: units.id })
-          .from(units)
-          .where(and(inArray(units.id, ids), isNotNull(units.baseUnitId)));
-        const first = new Set(derived.map((row) => row.id));
+        const first = await derivedUnitIds(tx, ids);
         ids = [...ids.filter((id) => first.has(id)), ...ids.filter((id) => !first.has(id))];
       }
       const rows = (await tx.select().from(table).where(inArray(table.id, ids))) as {
@@ -103,9 +98,9 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
         try {
           // A savepoint per record: one that is still referred to stays, the rest go.
           await tx.transaction(async (savepoint) => {
-            if (kind === 'bankAccounts') await clearPaymentMapping(savepoint, id);
+            if (kind === 'bankAccounts') await forgetPaymentAccount(savepoint, id);
             await savepoint.delete(table).where(eq(table.id, id));
-            if (row.photoId) await savepoint.delete(storedImages).where(eq(storedImages.id, row.photoId));
+            if (row.photoId) await deleteImage(savepoint, row.photoId);
           });
           removed += 1;
           if (kind === 'bankAccounts') removedAccounts.push(id);
@@ -125,27 +120,4 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
     });
     return { removed, kept };
   });
-}
-
-/** Payment methods that sent money into `accountId` no longer do. */
-async function clearPaymentMapping(db: Database, accountId: string) {
-  const [settings] = await db
-    .select({ id: restaurantSettings.id, mapping: restaurantSettings.paymentAccounts })
-    .from(restaurantSettings)
-    .for('update');
-  if (!settings) return;
-  const mapping = { ...(settings.mapping as Record<string, string | null>) };
-  let changed = false;
-  for (const [method, id] of Object.entries(mapping)) {
-    if (id === accountId) {
-      mapping[method] = null;
-      changed = true;
-    }
-  }
-  if (changed) {
-    await db
-      .update(restaurantSettings)
-      .set({ paymentAccounts: mapping, updatedAt: new Date() })
-      .where(eq(restaurantSettings.id, settings.id));
-  }
 }

@@ -1,22 +1,25 @@
 import { availableParallelism } from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { UpdateSettingsSchema } from '../../../shared/contracts/settings';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { IMAGE_SIZES, type ProcessedImage, processImage, saveProcessedImage } from '../images/images.service';
-import { foodCategories } from '../master-data/master-data.schema';
+import { IMAGE_SIZES, type ProcessedImage, processImage } from '../images';
 import {
   bankAccountResource,
   diningTableResource,
   expenseCategoryResource,
-  foodCategoryResource,
   partnerResource,
   supplierResource,
   unitResource,
-} from '../master-data/master-data.service';
-import { menuItems } from '../menu/menu.schema';
-import { MENU_PHOTO, menuItemResource } from '../menu/menu.service';
-import { getSettings, updateSettings } from '../settings/settings.service';
+} from '../master-data';
+import {
+  attachMenuItemPhoto,
+  foodCategoryResource,
+  MENU_PHOTO,
+  menuHasRecords,
+  menuItemResource,
+} from '../menu';
+import { getSettings, updateSettings } from '../settings';
 import { type DemoRecords, seedRuns } from './demo.schema';
 import {
   DEMO_ACCOUNTS,
@@ -57,13 +60,6 @@ export type DemoSeedResult =
 async function hasRun(db: Database): Promise<boolean> {
   const rows = await db.select().from(seedRuns).where(eq(seedRuns.name, DEMO_SEED_NAME));
   return rows.length > 0;
-}
-
-async function hasMenu(db: Database): Promise<boolean> {
-  const result = await db.execute(
-    sql`select exists (select 1 from ${foodCategories}) or exists (select 1 from ${menuItems}) as found`,
-  );
-  return (result.rows[0] as { found: boolean } | undefined)?.found === true;
 }
 
 /** Runs `work` over `inputs`, at most `limit` at a time, keeping the order of the results. */
@@ -148,8 +144,7 @@ async function writeDemoRestaurant(
     });
     const created = await menuItemResource.create(tx, null, input);
     records.menuItems.push(created.id);
-    const stored = await saveProcessedImage(tx, MENU_PHOTO, photos[index] as ProcessedImage);
-    await tx.update(menuItems).set({ photoId: stored.id }).where(eq(menuItems.id, created.id));
+    await attachMenuItemPhoto(tx, created.id, photos[index] as ProcessedImage);
   }
   const paymentAccounts = Object.fromEntries(
     Object.entries(DEMO_PAYMENT_ACCOUNTS).map(([method, key]) => [method, accountIds.get(key)]),
@@ -180,7 +175,7 @@ async function writeDemoRestaurant(
 export async function seedDemoRestaurant(db: Database, logger: Logger): Promise<DemoSeedResult> {
   if (await hasRun(db)) return { outcome: 'already-ran' };
   const started = performance.now();
-  if (await hasMenu(db)) {
+  if (await menuHasRecords(db)) {
     await db.insert(seedRuns).values({ name: DEMO_SEED_NAME }).onConflictDoNothing();
     logger.info('demo restaurant not added: this database already has a menu');
     return { outcome: 'skipped-existing-menu' };
@@ -194,7 +189,7 @@ export async function seedDemoRestaurant(db: Database, logger: Logger): Promise<
       .onConflictDoNothing()
       .returning({ name: seedRuns.name });
     if (claimed.length === 0) return { outcome: 'already-ran' };
-    if (await hasMenu(tx)) return { outcome: 'skipped-existing-menu' };
+    if (await menuHasRecords(tx)) return { outcome: 'skipped-existing-menu' };
     const { counts, records } = await writeDemoRestaurant(tx, photos);
     await tx.update(seedRuns).set({ records }).where(eq(seedRuns.name, DEMO_SEED_NAME));
     return { outcome: 'seeded', counts, milliseconds: Math.round(performance.now() - started) };

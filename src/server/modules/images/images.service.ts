@@ -198,12 +198,17 @@ export async function getImageVariant(db: Database, id: string, width: ImageWidt
   return made ?? null;
 }
 
-/** Deletes a stored picture; true when there was one. */
-export async function deleteImage(db: Database, id: string): Promise<boolean> {
+/**
+ * Deletes a stored picture; true when there was one. With `purpose`, only a picture stored for that
+ * purpose (a profile photo, a logo): a URL a user sent could point at any stored picture.
+ */
+export async function deleteImage(db: Database, id: string, purpose?: ImagePurpose): Promise<boolean> {
   if (!isImageId(id)) return false;
   const deleted = await db
     .delete(storedImages)
-    .where(eq(storedImages.id, id))
+    .where(
+      purpose ? and(eq(storedImages.id, id), eq(storedImages.purpose, purpose)) : eq(storedImages.id, id),
+    )
     .returning({ id: storedImages.id });
   return deleted.length > 0;
 }

@@ -1,16 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { renderSVG } from 'uqr';
 import { MASTER_DATA_API } from '../../../shared/contracts/master-data';
-import { ReorderInputSchema } from '../../../shared/contracts/menu';
 import { requireActor } from '../../lib/auth-guards';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
-import { reorderRecords } from '../menu/menu.service';
-import { foodCategories } from './master-data.schema';
 import {
   bankAccountResource,
   diningTableResource,
   expenseCategoryResource,
-  foodCategoryResource,
   partnerResource,
   supplierResource,
   unitResource,
@@ -32,37 +28,17 @@ const qrCodeRoute = defineRoute('admin', {
   },
 });
 
-const reorderCategoriesRoute = defineRoute('admin', {
-  method: 'post',
-  path: `${MASTER_DATA_API.foodCategories}/reorder`,
-  tags: ['Master data'],
-  summary: 'Put food categories in a new order',
-  description: 'The categories named take the positions 0, 1, 2… in the order given.',
-  request: { body: { required: true, content: { 'application/json': { schema: ReorderInputSchema } } } },
-  responses: { 204: { description: 'Reordered' } },
+const router = createRouter().openapi(qrCodeRoute, async (c) => {
+  const table = await diningTableResource.get(c.var.deps.db, requireActor(c), c.req.valid('param').id);
+  const svg = renderSVG(`${c.var.deps.config.baseUrl}${table.orderingPath}`, { border: 2, ecc: 'M' });
+  return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
 });
-
-const router = createRouter()
-  .openapi(reorderCategoriesRoute, async (c) => {
-    await reorderRecords(c.var.deps.db, requireActor(c), {
-      table: foodCategories,
-      noun: 'food category',
-      ids: c.req.valid('json').ids,
-    });
-    return c.body(null, 204);
-  })
-  .openapi(qrCodeRoute, async (c) => {
-    const table = await diningTableResource.get(c.var.deps.db, requireActor(c), c.req.valid('param').id);
-    const svg = renderSVG(`${c.var.deps.config.baseUrl}${table.orderingPath}`, { border: 2, ecc: 'M' });
-    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
-  });
 
 for (const resource of [
   supplierResource,
   partnerResource,
   expenseCategoryResource,
   unitResource,
-  foodCategoryResource,
   bankAccountResource,
   diningTableResource,
 ]) {

@@ -1,11 +1,8 @@
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
-  boolean,
   check,
   date,
-  type ExtraConfigColumn,
   index,
   integer,
   numeric,
@@ -14,44 +11,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
+import { currencyColumn, money, settingsCurrency } from '../../db/columns';
+import { listIndexes, lower, namedRecordColumns } from '../../db/record-columns';
 
 /**
  * Master data (PRODUCT.md section 12). Records are archived (`active = false`) rather than deleted
  * once something refers to them; names are unique whatever their case, archived records included,
  * so that an archived "Dairy Co" cannot be confused with a new one.
  */
-
-const lower = (column: AnyColumn) => sql`lower(${column})`;
-
-const masterDataColumns = () => ({
-  id: idColumn(),
-  name: text('name').notNull(),
-  active: boolean('active').notNull().default(true),
-  version: versionColumn(),
-  ...timestampColumns(),
-});
-
-/**
- * The indexes every master-data list needs: newest first (`created_at desc, id desc`, the list's sort
- * key, read backwards from an ascending index: a `desc` index would sort nulls last and not match) and a trigram index over the columns `search` looks in (`ILIKE '%…%'`; one multicolumn GIN
- * index serves a condition on any of its columns).
- */
-const listIndexes = (
-  name: string,
-  table: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
-  search: [ExtraConfigColumn, ...ExtraConfigColumn[]],
-) => {
-  const [first, ...rest] = search;
-  return [
-    index(`${name}_created_idx`).on(table.createdAt, table.id),
-    index(`${name}_search_trgm_idx`).using(
-      'gin',
-      first.op('gin_trgm_ops'),
-      ...rest.map((column) => column.op('gin_trgm_ops')),
-    ),
-  ];
-};
 
 const contactColumns = () => ({
   contactName: text('contact_name').notNull().default(''),
@@ -61,7 +28,7 @@ const contactColumns = () => ({
   notes: text('notes').notNull().default(''),
 });
 
-export const suppliers = pgTable('suppliers', { ...masterDataColumns(), ...contactColumns() }, (table) => [
+export const suppliers = pgTable('suppliers', { ...namedRecordColumns(), ...contactColumns() }, (table) => [
   uniqueIndex('suppliers_name_unique').on(lower(table.name)),
   ...listIndexes('suppliers', table, [table.name, table.contactName, table.phone, table.email]),
 ]);
@@ -69,7 +36,7 @@ export const suppliers = pgTable('suppliers', { ...masterDataColumns(), ...conta
 export const partners = pgTable(
   'partners',
   {
-    ...masterDataColumns(),
+    ...namedRecordColumns(),
     kind: text('kind').notNull().default('delivery'),
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
@@ -86,7 +53,7 @@ export const partners = pgTable(
 
 export const expenseCategories = pgTable(
   'expense_categories',
-  { ...masterDataColumns(), description: text('description').notNull().default('') },
+  { ...namedRecordColumns(), description: text('description').notNull().default('') },
   (table) => [
     uniqueIndex('expense_categories_name_unique').on(lower(table.name)),
     ...listIndexes('expense_categories', table, [table.name, table.description]),
@@ -96,7 +63,7 @@ export const expenseCategories = pgTable(
 export const units = pgTable(
   'units',
   {
-    ...masterDataColumns(),
+    ...namedRecordColumns(),
     symbol: text('symbol').notNull(),
     /** Null for a base unit; otherwise 1 of this unit = `factor` of the base unit (g = 0.001 kg). */
     baseUnitId: uuid('base_unit_id').references((): AnyPgColumn => units.id, { onDelete: 'restrict' }),
@@ -112,28 +79,16 @@ export const units = pgTable(
   ],
 );
 
-export const foodCategories = pgTable(
-  'food_categories',
-  {
-    ...masterDataColumns(),
-    description: text('description').notNull().default(''),
-    sortOrder: integer('sort_order').notNull().default(0),
-  },
-  (table) => [
-    uniqueIndex('food_categories_name_unique').on(lower(table.name)),
-    index('food_categories_sort_idx').on(table.sortOrder, table.id),
-    ...listIndexes('food_categories', table, [table.name, table.description]),
-  ],
-);
-
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    ...masterDataColumns(),
+    ...namedRecordColumns(),
     type: text('type').notNull(),
     bankName: text('bank_name').notNull().default(''),
     accountNumber: text('account_number').notNull().default(''),
-    openingBalance: bigint('opening_balance', { mode: 'number' }).notNull().default(0),
+    openingBalance: money('opening_balance').notNull().default(0),
+    /** The currency of the opening balance: the settings' when it was set (db/money-records.ts). */
+    currency: currencyColumn().$defaultFn(settingsCurrency),
     openingDate: date('opening_date', { mode: 'string' }).notNull().defaultNow(),
   },
   (table) => [
@@ -146,7 +101,7 @@ export const bankAccounts = pgTable(
 export const diningTables = pgTable(
   'dining_tables',
   {
-    ...masterDataColumns(),
+    ...namedRecordColumns(),
     seats: integer('seats').notNull(),
     area: text('area').notNull().default(''),
   },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -15,11 +15,6 @@ import {
   ExpenseCategoryInputSchema,
   ExpenseCategorySchema,
   ExpenseCategoryUpdateSchema,
-  type FoodCategory,
-  type FoodCategoryInput,
-  FoodCategoryInputSchema,
-  FoodCategorySchema,
-  FoodCategoryUpdateSchema,
   MASTER_DATA_API,
   maskAccountNumber,
   type Partner,
@@ -39,21 +34,25 @@ import {
   UnitSchema,
   UnitUpdateSchema,
 } from '../../../shared/contracts/master-data';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/contracts/settings';
 import type { Database } from '../../db/client';
+import { settingsCurrency } from '../../db/columns';
+import type { Queryable, Tx } from '../../db/transaction';
 import { badRequest, conflict } from '../../lib/errors';
 import { countReferences, defineResource, inIds, pickDefined } from '../../lib/resource';
-import { menuItems } from '../menu/menu.schema';
-import { restaurantSettings } from '../settings/settings.schema';
+import type { WriteEffects } from '../../lib/write-effects';
+import { recordAudit } from '../audit';
+import { publishChange } from '../events';
 import {
   bankAccounts,
   diningTables,
   expenseCategories,
-  foodCategories,
   partners,
   suppliers,
   units,
 } from './master-data.schema';
+
+/** A write's audit entry and live topics (lib/resource takes them from the module). */
+const effects: WriteEffects = { audit: recordAudit, publish: publishChange };
 
 const record = (row: { id: string; active: boolean; version: number; createdAt: Date; updatedAt: Date }) => ({
   id: row.id,
@@ -83,6 +82,7 @@ export const supplierResource = defineResource<Supplier, SupplierInput, Partial<
   noun: 'supplier',
   nounPlural: 'suppliers',
   auditArea: 'master-data',
+  effects,
   access: { read: 'admin', write: 'admin' },
   inputSchema: SupplierInputSchema,
   updateSchema: SupplierUpdateSchema,
@@ -105,6 +105,7 @@ export const partnerResource = defineResource<Partner, PartnerInput, Partial<Par
   noun: 'partner',
   nounPlural: 'partners',
   auditArea: 'master-data',
+  effects,
   access: { read: 'admin', write: 'admin' },
   inputSchema: PartnerInputSchema,
   updateSchema: PartnerUpdateSchema,
@@ -133,6 +134,7 @@ export const expenseCategoryResource = defineResource<
   noun: 'expense category',
   nounPlural: 'expense categories',
   auditArea: 'master-data',
+  effects,
   access: { read: 'admin', write: 'admin' },
   inputSchema: ExpenseCategoryInputSchema,
   updateSchema: ExpenseCategoryUpdateSchema,
@@ -188,6 +190,7 @@ export const unitResource = defineResource<Unit, UnitInput, Partial<UnitInput>>(
   noun: 'unit',
   nounPlural: 'units',
   auditArea: 'master-data',
+  effects,
   access: { read: 'admin', write: 'admin' },
   inputSchema: UnitInputSchema,
   updateSchema: UnitUpdateSchema,
@@ -231,64 +234,28 @@ export const unitResource = defineResource<Unit, UnitInput, Partial<UnitInput>>(
   },
 });
 
-export const foodCategoryResource = defineResource<
-  FoodCategory,
-  FoodCategoryInput,
-  Partial<FoodCategoryInput>
->({
-  table: foodCategories,
-  path: MASTER_DATA_API.foodCategories,
-  tag: 'Master data',
-  noun: 'food category',
-  topics: ['menu'],
-  nounPlural: 'food categories',
-  auditArea: 'menu',
-  access: { read: 'staff', write: 'admin' },
-  inputSchema: FoodCategoryInputSchema,
-  updateSchema: FoodCategoryUpdateSchema,
-  itemSchema: FoodCategorySchema,
-  toValues: (input) => pickDefined(input),
-  check: async (db, values, existing) => {
-    // A new category without a position goes last.
-    if (!existing && values.sortOrder === undefined) {
-      const [row] = await db
-        .select({ next: sql<number>`coalesce(max(${foodCategories.sortOrder}) + 1, 0)::int` })
-        .from(foodCategories);
-      values.sortOrder = row?.next ?? 0;
-    }
-  },
-  present: async (_db, rows) =>
-    (rows as (typeof foodCategories.$inferSelect)[]).map((row) => ({
-      ...record(row),
-      name: row.name,
-      description: row.description,
-      sortOrder: row.sortOrder,
-    })),
-  position: { column: foodCategories.sortOrder, key: 'sortOrder' },
-  searchColumns: [foodCategories.name, foodCategories.description],
-  uniqueMessages: { food_categories_name_unique: nameTaken('food category') },
-  inUse: async (db, row) => {
-    const count = await countReferences(db, menuItems, menuItems.categoryId, row.id);
-    return count > 0 ? `has ${count} menu item${count === 1 ? '' : 's'}` : null;
-  },
-});
-
 /**
- * While the settings send payments into an account (card, cash…), it can be neither archived nor
- * deleted: the owner first chooses another account for those methods.
+ * Why a bank or cash account cannot be archived or deleted because another module refers to it
+ * (the settings' payment methods send payments into it), or null. Another module adds its check
+ * with `addBankAccountReferrer` (modules depend on master data, never the other way round).
  */
-async function paymentMappingRefusal(db: Database, account: { id: string; name: string }) {
-  const [settings] = await db
-    .select({ mapping: restaurantSettings.paymentAccounts })
-    .from(restaurantSettings);
-  const mapping = (settings?.mapping ?? {}) as Record<string, string | null>;
-  const methods = PAYMENT_METHODS.filter((method) => mapping[method] === account.id).map((method) =>
-    PAYMENT_METHOD_LABELS[method].toLowerCase(),
-  );
-  if (methods.length === 0) return null;
-  return {
-    message: `Bank account “${account.name}” receives ${methods.join(', ')} payments in the restaurant settings. Choose another account there first.`,
-  };
+export type BankAccountReferrer = (
+  tx: Tx,
+  account: { id: string; name: string },
+) => Promise<{ message: string } | null>;
+
+const bankAccountReferrers: BankAccountReferrer[] = [];
+
+export function addBankAccountReferrer(referrer: BankAccountReferrer): void {
+  if (!bankAccountReferrers.includes(referrer)) bankAccountReferrers.push(referrer);
+}
+
+async function bankAccountRefusal(tx: Tx, account: { id: string; name: string }) {
+  for (const referrer of bankAccountReferrers) {
+    const refusal = await referrer(tx, account);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 export const bankAccountResource = defineResource<BankAccount, BankAccountInput, Partial<BankAccountInput>>({
@@ -298,11 +265,17 @@ export const bankAccountResource = defineResource<BankAccount, BankAccountInput,
   noun: 'bank account',
   nounPlural: 'bank accounts',
   auditArea: 'finance',
+  effects,
   access: { read: 'admin', write: 'admin' },
   inputSchema: BankAccountInputSchema,
   updateSchema: BankAccountUpdateSchema,
   itemSchema: BankAccountSchema,
-  toValues: (input) => pickDefined(input),
+  // A balance set now is in today's currency (db/money-records.ts); one made without a balance also
+  // gets it, from the column's default.
+  toValues: (input) => ({
+    ...pickDefined(input),
+    ...(input.openingBalance === undefined ? {} : { currency: settingsCurrency() }),
+  }),
   present: async (_db, rows) =>
     (rows as (typeof bankAccounts.$inferSelect)[]).map((row) => ({
       ...record(row),
@@ -311,6 +284,7 @@ export const bankAccountResource = defineResource<BankAccount, BankAccountInput,
       bankName: row.bankName,
       accountNumber: row.accountNumber,
       openingBalance: row.openingBalance,
+      currency: row.currency,
       openingDate: row.openingDate,
     })),
   presentInList: (item) => ({ ...item, accountNumber: maskAccountNumber(item.accountNumber) }),
@@ -319,10 +293,10 @@ export const bankAccountResource = defineResource<BankAccount, BankAccountInput,
   check: async (db, values, existing) => {
     // An account that receives payments cannot quietly disappear from under the settings.
     if (!existing || values.active !== false || !existing.active) return;
-    const refusal = await paymentMappingRefusal(db, existing);
+    const refusal = await bankAccountRefusal(db, existing);
     if (refusal) throw conflict(refusal.message);
   },
-  inUse: paymentMappingRefusal,
+  inUse: bankAccountRefusal,
 });
 
 export const diningTableResource = defineResource<DiningTable, DiningTableInput, Partial<DiningTableInput>>({
@@ -332,6 +306,7 @@ export const diningTableResource = defineResource<DiningTable, DiningTableInput,
   noun: 'dining table',
   nounPlural: 'dining tables',
   auditArea: 'master-data',
+  effects,
   access: { read: 'staff', write: 'admin' },
   inputSchema: DiningTableInputSchema,
   updateSchema: DiningTableUpdateSchema,
@@ -348,3 +323,13 @@ export const diningTableResource = defineResource<DiningTable, DiningTableInput,
   searchColumns: [diningTables.name, diningTables.area],
   uniqueMessages: { dining_tables_name_unique: nameTaken('table') },
 });
+
+/** Of the given units, those that convert to another (a base unit goes after the units built on it). */
+export async function derivedUnitIds(tx: Queryable, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: units.id })
+    .from(units)
+    .where(and(inArray(units.id, ids), isNotNull(units.baseUnitId)));
+  return new Set(rows.map((row) => row.id));
+}

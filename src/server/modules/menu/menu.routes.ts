@@ -10,12 +10,13 @@ import { requireActor } from '../../lib/auth-guards';
 import { type EncodedJson, encodeJson, sendEncodedJson } from '../../lib/encoded-json';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
 import {
+  etagHeader,
   imageUploadBody,
   imageUploadBodyLimit,
+  matchesIfNoneMatch,
   readImageUpload,
   withUploadField,
-} from '../images/image-upload';
-import { etagHeader, matchesIfNoneMatch } from '../images/images.service';
+} from '../images';
 import {
   duplicateMenuItem,
   getPublicMenu,

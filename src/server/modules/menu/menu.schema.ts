@@ -2,7 +2,7 @@ import { type AnyColumn, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
 import { storedImages } from '../images/images.schema';
-import { foodCategories } from '../master-data/master-data.schema';
+import { foodCategories } from './food-categories.schema';
 
 const lower = (column: AnyColumn) => sql`lower(${column})`;
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   MENU_API,
   type MenuItem,
@@ -16,20 +15,24 @@ import {
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { reorderRecords } from '../../lib/reorder';
 import { defineResource, inIds, pickDefined } from '../../lib/resource';
+import type { WriteEffects } from '../../lib/write-effects';
 import { authorize } from '../../policies';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { publishChange } from '../events';
-import { storedImages } from '../images/images.schema';
 import {
+  deleteImage,
+  getImage,
   IMAGE_SIZES,
+  imageIdFromUrl,
   imageUrl,
   type ProcessedImage,
   processImage,
   saveProcessedImage,
-} from '../images/images.service';
-import { foodCategories } from '../master-data/master-data.schema';
-import { getSettings } from '../settings/settings.service';
+} from '../images';
+import { getSettings } from '../settings';
+import { foodCategories } from './food-categories.schema';
 import { menuItems, modifierGroups, modifierOptions } from './menu.schema';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
@@ -210,6 +213,7 @@ export const menuItemResource = defineResource<
   topics: ['menu'],
   nounPlural: 'menu items',
   auditArea: 'menu',
+  effects: { audit: recordAudit, publish: publishChange } satisfies WriteEffects,
   access: { read: 'staff', write: 'admin', readPolicy: 'menu.item.read' },
   inputSchema: MenuItemInputSchema,
   updateSchema: MenuItemUpdateSchema,
@@ -246,7 +250,7 @@ export const menuItemResource = defineResource<
   },
   afterDelete: async (tx, row) => {
     const photoId = (row as unknown as MenuItemRow).photoId;
-    if (photoId) await tx.delete(storedImages).where(eq(storedImages.id, photoId));
+    if (photoId) await deleteImage(tx, photoId);
   },
   present: (db, rows) => presentMenuItems(db, rows as unknown as MenuItemRow[]),
   // Policies: who writes menu items, and who changes a price (staff never; see src/server/policies).
@@ -290,9 +294,7 @@ async function replaceMenuItemPhoto(
       .returning();
     if (!row) throw notFound('There is no menu item with this id.');
     if (current.photoId) {
-      await tx
-        .delete(storedImages)
-        .where(and(eq(storedImages.id, current.photoId), eq(storedImages.purpose, MENU_PHOTO)));
+      await deleteImage(tx, current.photoId, MENU_PHOTO);
     }
     await recordAudit(tx, actor, {
       area: 'menu',
@@ -349,12 +351,8 @@ export async function duplicateMenuItem(db: Database, actor: Actor | null, id: s
     const locked = await menuItemResource.loadRow(tx, id, true);
     if (!locked) throw notFound('There is no menu item with this id.');
     const source = await menuItemResource.presentOne(tx, locked);
-    const [photo] = source.photoUrl
-      ? await tx
-          .select()
-          .from(storedImages)
-          .where(eq(storedImages.id, source.photoUrl.slice(source.photoUrl.lastIndexOf('/') + 1)))
-      : [];
+    const photoId = imageIdFromUrl(source.photoUrl);
+    const photo = photoId ? await getImage(tx, photoId) : null;
     const copiedPhoto = photo
       ? await saveProcessedImage(tx, MENU_PHOTO, {
           content: photo.content,
@@ -400,53 +398,19 @@ export async function duplicateMenuItem(db: Database, actor: Actor | null, id: s
 /** Puts menu items in the order guests see them (the items of one category, in the order given). */
 export async function reorderMenuItems(db: Database, actor: Actor, ids: string[]): Promise<void> {
   authorize(actor, 'menu.item.reorder');
-  await reorderRecords(db, actor, { table: menuItems, noun: 'menu item', ids });
-}
-
-/**
- * Gives the named records of `table` the positions 0, 1, 2… in the order given (food categories, or
- * the items of one category). Every id must exist.
- */
-export async function reorderRecords(
-  db: Database,
-  actor: Actor | null,
-  target: {
-    table: PgTable & { id: PgColumn; sortOrder: PgColumn; updatedAt: PgColumn };
-    noun: string;
-    ids: string[];
-  },
-): Promise<void> {
-  const { table, ids } = target;
-  await db.transaction(async (tx) => {
-    await publishChange(tx, 'menu'); // announced at commit only
-    const found = await tx
-      .select({ id: table.id })
-      .from(table as PgTable)
-      .where(inArray(table.id, ids))
-      .for('update');
-    if (found.length !== ids.length) {
-      const known = new Set(found.map((row) => row.id as string));
-      const index = ids.findIndex((id) => !known.has(id));
-      const message = `is not a ${target.noun}`;
-      throw badRequest(`Invalid request body: ids.${index}: ${message}`, {
-        issues: [{ path: `ids.${index}`, message }],
-      });
-    }
-    const now = new Date();
-    for (const [position, id] of ids.entries()) {
-      await tx
-        .update(table as PgTable)
-        .set({ sortOrder: position, updatedAt: now })
-        .where(eq(table.id, id));
-    }
-    await recordAudit(tx, actor, {
-      area: 'menu',
-      action: `${target.noun.replaceAll(' ', '-')}.reordered`,
-      summary: `Reordered ${ids.length} ${target.noun === 'menu item' ? 'menu items' : 'food categories'}`,
-      targetType: target.noun,
-      after: { ids },
-    });
-  });
+  await reorderRecords(
+    db,
+    actor,
+    {
+      table: menuItems,
+      noun: 'menu item',
+      nounPlural: 'menu items',
+      auditArea: 'menu',
+      topics: ['menu'],
+      ids,
+    },
+    { audit: recordAudit, publish: publishChange },
+  );
 }
 
 /**

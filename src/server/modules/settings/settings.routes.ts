@@ -1,12 +1,7 @@
 import { SETTINGS_API } from '../../../shared/contracts/settings';
 import { requireActor } from '../../lib/auth-guards';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
-import {
-  imageUploadBody,
-  imageUploadBodyLimit,
-  readImageUpload,
-  withUploadField,
-} from '../images/image-upload';
+import { imageUploadBody, imageUploadBodyLimit, readImageUpload, withUploadField } from '../images';
 import {
   getSettingsAs,
   RestaurantSettingsSchema,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type OpeningHours,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type RestaurantSettings,
   type UpdateSettings,
@@ -8,22 +9,24 @@ import {
 } from '../../../shared/contracts/settings';
 import type { PasswordPolicy } from '../../../shared/password-policy';
 import type { Database } from '../../db/client';
+import { moneyRecorded } from '../../db/money-records';
+import type { Queryable } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { staleWrite } from '../../lib/versions';
 import { authorize } from '../../policies';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { publishChange } from '../events';
-import { storedImages } from '../images/images.schema';
 import {
+  deleteImage,
   IMAGE_SIZES,
   imageUrl,
   type ProcessedImage,
   processImage,
   saveProcessedImage,
-} from '../images/images.service';
-import { bankAccounts } from '../master-data/master-data.schema';
-import { restaurantSettings } from './settings.schema';
+} from '../images';
+import { addBankAccountReferrer, bankAccounts } from '../master-data';
+import { paymentMethodAccounts, restaurantSettings } from './settings.schema';
 
 export {
   type RestaurantSettings,
@@ -33,6 +36,8 @@ export {
 } from '../../../shared/contracts/settings';
 
 type SettingsRow = typeof restaurantSettings.$inferSelect;
+/** Payment method → account id, for the methods that have an account (rows of payment_method_accounts). */
+type PaymentMapping = Record<string, string>;
 export const LOGO = 'logo';
 
 /** What a brand-new restaurant starts with. */
@@ -43,7 +48,15 @@ export const DEFAULT_SETTINGS = {
   timeZone: 'UTC',
 } as const;
 
-function present(row: SettingsRow): RestaurantSettings {
+/** The payment-method → account mapping as rows say it. */
+async function loadPaymentMapping(db: Queryable): Promise<PaymentMapping> {
+  const rows = await db
+    .select({ method: paymentMethodAccounts.method, accountId: paymentMethodAccounts.accountId })
+    .from(paymentMethodAccounts);
+  return Object.fromEntries(rows.map((row) => [row.method, row.accountId]));
+}
+
+function present(row: SettingsRow, mapping: PaymentMapping): RestaurantSettings {
   return {
     name: row.name,
     currency: row.currency,
@@ -65,12 +78,7 @@ function present(row: SettingsRow): RestaurantSettings {
     onlineOrdering: row.onlineOrdering,
     orderAgeAmberMinutes: row.orderAgeAmberMinutes,
     orderAgeRedMinutes: row.orderAgeRedMinutes,
-    paymentAccounts: Object.fromEntries(
-      PAYMENT_METHODS.map((method) => [
-        method,
-        (row.paymentAccounts as Record<string, string | null>)[method] ?? null,
-      ]),
-    ),
+    paymentAccounts: Object.fromEntries(PAYMENT_METHODS.map((method) => [method, mapping[method] ?? null])),
     legalTexts: {
       terms: row.termsText,
       privacy: row.privacyText,
@@ -101,6 +109,29 @@ function policyColumns(policy: PasswordPolicy) {
   };
 }
 
+/**
+ * While the settings send payments into an account (card, cash…), it can be neither archived nor
+ * deleted: the owner first chooses another account for those methods. Master data asks this before
+ * archiving or deleting an account (`addBankAccountReferrer`: master data never imports settings), so
+ * the answer is a 409 naming the methods; the foreign key of payment_method_accounts refuses a delete
+ * that comes any other way.
+ */
+async function paymentMappingRefusal(db: Queryable, account: { id: string; name: string }) {
+  const rows = await db
+    .select({ method: paymentMethodAccounts.method })
+    .from(paymentMethodAccounts)
+    .where(eq(paymentMethodAccounts.accountId, account.id));
+  const mapped = new Set(rows.map((row) => row.method));
+  const methods = PAYMENT_METHODS.filter((method) => mapped.has(method)).map((method) =>
+    PAYMENT_METHOD_LABELS[method].toLowerCase(),
+  );
+  if (methods.length === 0) return null;
+  return {
+    message: `Bank account “${account.name}” receives ${methods.join(', ')} payments in the restaurant settings. Choose another account there first.`,
+  };
+}
+addBankAccountReferrer(paymentMappingRefusal);
+
 /** Creates the settings row when the database has none (first start); safe to call from many processes. */
 export async function ensureSettings(db: Database): Promise<void> {
   await db
@@ -118,11 +149,11 @@ export async function getSettingsAs(db: Database, actor: Actor): Promise<Restaur
 /** The restaurant's settings. */
 export async function getSettings(db: Database): Promise<RestaurantSettings> {
   const [row] = await db.select().from(restaurantSettings).limit(1);
-  if (row) return present(row);
+  if (row) return present(row, await loadPaymentMapping(db));
   await ensureSettings(db);
   const [created] = await db.select().from(restaurantSettings).limit(1);
   if (!created) throw new Error('restaurant settings row missing after insert');
-  return present(created);
+  return present(created, await loadPaymentMapping(db));
 }
 
 /** The password policy every password set on the server must meet. */
@@ -166,29 +197,26 @@ export async function updateSettings(
           : 'must be less than the red threshold';
       throw badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
     }
+    if (identity.currency !== undefined && identity.currency !== current.currency) {
+      await refuseCurrencyChangeOverMoney(tx, current.currency, identity.currency);
+    }
     if (paymentAccounts) await checkPaymentAccounts(tx, paymentAccounts);
+    const mappingBefore = await loadPaymentMapping(tx);
+    if (paymentAccounts) await savePaymentMapping(tx, paymentAccounts);
     const [row] = await tx
       .update(restaurantSettings)
       .set({
         ...identity,
         ...(passwordPolicy ? policyColumns(passwordPolicy) : {}),
         ...(legalTexts ? legalColumns(legalTexts) : {}),
-        ...(paymentAccounts
-          ? {
-              paymentAccounts: {
-                ...(current.paymentAccounts as Record<string, string | null>),
-                ...paymentAccounts,
-              },
-            }
-          : {}),
         version: sql`${restaurantSettings.version} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(restaurantSettings.version, basedOn))
       .returning();
     if (!row) throw new Error('restaurant settings row missing');
-    const before = present(current);
-    const after = present(row);
+    const before = present(current, mappingBefore);
+    const after = present(row, paymentAccounts ? await loadPaymentMapping(tx) : mappingBefore);
     const changed = (Object.keys(input) as (keyof UpdateSettings)[]).filter(
       (key) => key !== 'version' && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
     );
@@ -204,6 +232,51 @@ export async function updateSettings(
     }
     return after;
   });
+}
+
+/**
+ * Money already recorded keeps the currency it was recorded in (db/money-records.ts), so the setting
+ * cannot move away from under it: a 409 that says what is recorded and what to do. The caller holds
+ * the settings row locked, and rows that record money read the currency from it `for share`, so none
+ * can be recorded between this check and the change.
+ */
+async function refuseCurrencyChangeOverMoney(db: Queryable, from: string, to: string): Promise<void> {
+  const recorded = await moneyRecorded(db);
+  if (recorded.length === 0) return;
+  const what = recorded
+    .map((entry) => `${entry.count} ${entry.count === 1 ? entry.singular : entry.description}`)
+    .join(', ');
+  const remedies = recorded.map((entry) => entry.remedy);
+  const todo = remedies.every((remedy) => remedy !== undefined)
+    ? `To change it, first ${remedies.join(', and ')}.`
+    : `Keep ${from}: money stays in the currency it was recorded in.`;
+  throw conflict(
+    `The currency cannot change from ${from} to ${to}: money is already recorded in ${from} (${what}), and those amounts would then read as ${to}. ${todo}`,
+    {
+      reason: 'money-recorded',
+      issues: [{ path: 'currency', message: `cannot change while money is recorded in ${from}` }],
+      recorded,
+    },
+  );
+}
+
+/** Writes the given methods' accounts as rows: an id sets the method's account, null removes it. */
+async function savePaymentMapping(db: Queryable, mapping: NonNullable<UpdateSettings['paymentAccounts']>) {
+  for (const [method, accountId] of Object.entries(mapping)) {
+    if (accountId === undefined) continue;
+    if (accountId === null) {
+      await db.delete(paymentMethodAccounts).where(eq(paymentMethodAccounts.method, method));
+    } else {
+      await db
+        .insert(paymentMethodAccounts)
+        .values({ method, accountId })
+        .onConflictDoUpdate({
+          target: paymentMethodAccounts.method,
+          set: { accountId },
+          setWhere: sql`${paymentMethodAccounts.accountId} is distinct from excluded.account_id`,
+        });
+    }
+  }
 }
 
 /** Each payment method must land in an active bank or cash account (or none). */
@@ -243,12 +316,11 @@ async function replaceLogo(
       .returning();
     if (!row) throw new Error('restaurant settings row missing');
     if (current.logoImageId) {
-      await tx
-        .delete(storedImages)
-        .where(and(eq(storedImages.id, current.logoImageId), eq(storedImages.purpose, LOGO)));
+      await deleteImage(tx, current.logoImageId, LOGO);
     }
-    const before = present(current);
-    const after = present(row);
+    const mapping = await loadPaymentMapping(tx);
+    const before = present(current, mapping);
+    const after = present(row, mapping);
     await recordAudit(tx, actor, {
       area: 'settings',
       action: 'settings.updated',
@@ -270,4 +342,22 @@ export async function setLogo(db: Database, actor: Actor, bytes: Uint8Array): Pr
 /** Removes the restaurant's logo. */
 export async function removeLogo(db: Database, actor: Actor): Promise<RestaurantSettings> {
   return replaceLogo(db, actor, null);
+}
+
+/**
+ * Payment methods that sent money into `accountId` no longer do (the account is being removed, e.g.
+ * with the demo data); inside the caller's transaction. The settings count it as a change.
+ */
+export async function forgetPaymentAccount(db: Queryable, accountId: string): Promise<void> {
+  const [settings] = await db.select({ id: restaurantSettings.id }).from(restaurantSettings).for('update');
+  const forgotten = await db
+    .delete(paymentMethodAccounts)
+    .where(eq(paymentMethodAccounts.accountId, accountId))
+    .returning({ method: paymentMethodAccounts.method });
+  if (settings && forgotten.length > 0) {
+    await db
+      .update(restaurantSettings)
+      .set({ updatedAt: new Date() })
+      .where(eq(restaurantSettings.id, settings.id));
+  }
 }

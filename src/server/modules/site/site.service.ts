@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 import {
   cookiesSection,
   defaultLegalText,

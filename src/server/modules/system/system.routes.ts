@@ -6,7 +6,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { type KeptDocument, matchesIfNoneMatch } from '../../lib/fast-lane';
 import { createRouter, defineRoute } from '../../lib/router';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 
 const health = defineRoute('public', {
   method: 'get',

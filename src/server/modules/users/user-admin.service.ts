@@ -8,12 +8,18 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
 import { SESSIONS_TOPIC } from '../../lib/session-fast-path';
 import { authorize } from '../../policies';
-import { recordAudit } from '../audit/audit.service';
-import { accounts, sessions, users, verifications } from '../auth/auth.schema';
-import { isPhoneOnlyEmail } from '../auth/auth-links';
-import { sendInvitation, sendPasswordReset } from '../auth/password-links.service';
+import { recordAudit } from '../audit';
+import {
+  accounts,
+  isPhoneOnlyEmail,
+  sendInvitation,
+  sendPasswordReset,
+  sessions,
+  users,
+  verifications,
+} from '../auth';
 import { publishChange } from '../events';
-import { enforceRateLimit, type RateLimitRule } from '../security/rate-limit.service';
+import { enforceRateLimit, type RateLimitRule } from '../security';
 
 type UserRow = typeof users.$inferSelect;
 /** A Drizzle transaction of the app's database. */

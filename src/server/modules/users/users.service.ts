@@ -6,8 +6,7 @@ import type { Actor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
 import { authorize } from '../../policies';
-import { users } from '../auth/auth.schema';
-import { isPhoneOnlyEmail } from '../auth/auth-links';
+import { isPhoneOnlyEmail, users } from '../auth';
 
 type UserRow = typeof users.$inferSelect;
 

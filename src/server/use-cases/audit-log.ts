@@ -1,12 +1,22 @@
-import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { describeAuditEntry } from '../../../shared/audit-description';
-import type { Database } from '../../db/client';
-import type { Actor } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
-import { users } from '../auth/auth.schema';
-import { getSettings } from '../settings/settings.service';
-import { auditLog } from './audit.schema';
-import { type AuditArea, type AuditEntry, listAudit, type StoredAuditEntry } from './audit.service';
+import { describeAuditEntry } from '../../shared/audit-description';
+import type { Database } from '../db/client';
+import type { Actor } from '../lib/context';
+import { badRequest } from '../lib/errors';
+import {
+  type AuditArea,
+  type AuditEntry,
+  listAudit,
+  listAuditActorIds,
+  type StoredAuditEntry,
+} from '../modules/audit';
+import { getSettings } from '../modules/settings';
+import { userNames } from '../modules/users';
+
+/**
+ * Use case: reading the audit log for the admin screen (audit.routes.ts). It spans modules: the
+ * entries (audit), the restaurant's time zone, currency and locale (settings) and people's current
+ * names (users), so it lives here rather than in the audit module, which everything else writes to.
+ */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,14 +106,7 @@ async function describeEntries(db: Database, entries: StoredAuditEntry[]): Promi
         .map((entry) => entry.targetId as string),
     ),
   ].filter((id) => UUID.test(id));
-  const names = new Map<string, string>();
-  if (userIds.length > 0) {
-    const rows = await db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, userIds));
-    for (const row of rows) names.set(row.id, row.name);
-  }
+  const names = await userNames(db, userIds);
   return entries.map((entry) => {
     const targetName = entry.targetType === 'user' && entry.targetId ? names.get(entry.targetId) : null;
     const { actionLabel, sentence } = describeAuditEntry({ ...entry, targetName }, { currency, locale });
@@ -121,20 +124,10 @@ export interface AuditActor {
 
 /** Everyone who has an entry in the audit log, for the "user" filter: one row per actor, by e-mail. */
 export async function listAuditActors(db: Database, _actor: Actor): Promise<AuditActor[]> {
-  // The newest entry's e-mail per actor: an address changed since shows as it is now used.
-  const latest = db
-    .selectDistinctOn([auditLog.actorId], {
-      id: sql<string>`${auditLog.actorId}`.as('actor_id'),
-      email: auditLog.actorEmail,
-    })
-    .from(auditLog)
-    .where(isNotNull(auditLog.actorId))
-    .orderBy(auditLog.actorId, sql`${auditLog.createdAt} desc`)
-    .as('latest');
-  const rows = await db
-    .select({ id: latest.id, email: latest.email, name: users.name })
-    .from(latest)
-    .leftJoin(users, eq(users.id, latest.id))
-    .orderBy(asc(latest.email), asc(latest.id));
-  return rows.map((row) => ({ id: row.id, email: row.email, name: row.name ?? null }));
+  const actors = await listAuditActorIds(db);
+  const names = await userNames(
+    db,
+    actors.map((actor) => actor.id),
+  );
+  return actors.map((actor) => ({ id: actor.id, email: actor.email, name: names.get(actor.id) ?? null }));
 }

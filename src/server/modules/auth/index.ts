@@ -1,0 +1,14 @@
+/**
+ * The auth module's public face: sign-in (better-auth) and the identity tables. Other modules and the
+ * app's wiring import from here only (docs/ARCHITECTURE.md, "Modules, use cases and events").
+ *
+ * The identity tables (users, sessions, accounts, verifications) are better-auth's store; the users and
+ * account modules manage people through them and contact reads an owner's address, so they are part of
+ * this face. No other module's tables are.
+ */
+export { type BootstrapResult, ensureAdmin } from './admin-bootstrap';
+export { type Auth, createAuth, DISABLED_ACCOUNT_MESSAGE } from './auth';
+export { accounts, sessions, users, verifications } from './auth.schema';
+export { isPhoneOnlyEmail, phoneOnlyEmail } from './auth-links';
+export { resolveAuthSecret } from './auth-secret';
+export { sendInvitation, sendPasswordReset } from './password-links.service';

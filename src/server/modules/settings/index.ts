@@ -1,0 +1,20 @@
+/**
+ * The settings module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): the
+ * restaurant's one settings row, read by many modules, changed through `updateSettings`.
+ */
+export {
+  DEFAULT_SETTINGS,
+  ensureSettings,
+  forgetPaymentAccount,
+  getPasswordPolicy,
+  getSettings,
+  getSettingsAs,
+  LOGO,
+  type RestaurantSettings,
+  RestaurantSettingsSchema,
+  removeLogo,
+  setLogo,
+  type UpdateSettings,
+  UpdateSettingsSchema,
+  updateSettings,
+} from './settings.service';
