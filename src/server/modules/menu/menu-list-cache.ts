@@ -26,7 +26,8 @@ import type { AppEnv } from '../../lib/context';
 const MAX_ENTRIES = 32;
 
 export function menuItemListCache(): MiddlewareHandler<AppEnv> {
-  const answers = new Map<string, { version: number; body: string }>();
+  // Kept as bytes: 40 kB of JSON is not encoded again for every answer.
+  const answers = new Map<string, { version: number; body: Uint8Array<ArrayBuffer> }>();
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
     const url = c.req.url;
@@ -45,7 +46,7 @@ export function menuItemListCache(): MiddlewareHandler<AppEnv> {
     }
     await next();
     if (c.res.status !== 200) return;
-    const body = await c.res.clone().text();
+    const body = new Uint8Array(await c.res.clone().arrayBuffer());
     answers.delete(key);
     if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
     answers.set(key, { version, body });
