@@ -49,9 +49,13 @@ export interface MenuItemsFilter {
   search: string;
 }
 
-/** What changes with the live topic `menu`: the items and the categories. */
+/**
+ * What refreshes with the live topic `menu`: the lists of items and categories, not the record an open
+ * form was loaded from (a save based on it meets the stale-write check, which says what changed).
+ */
 const MENU_LIVE_KEYS = [
-  queryKeys.resources.all(MENU_API.items),
+  [...queryKeys.resources.all(MENU_API.items), 'list'],
+  [...queryKeys.resources.all(MENU_API.items), 'options'],
   queryKeys.resources.all(MASTER_DATA_API.foodCategories),
 ];
 
