@@ -227,6 +227,7 @@ describe('GET /api/events', () => {
   });
 
   it('refuses unknown topics (400) and topics the caller may not follow (403), naming the topic', async () => {
+    await waitUntil(() => openEventStreamCount(t.services.liveTopics) === 0, 'earlier streams to close');
     const missing = await t.get('/api/events');
     expect((await expectErrorBody(missing, 400, 'invalid-argument')).message).toMatch(/topics/);
     const empty = await t.get('/api/events?topics=,');
