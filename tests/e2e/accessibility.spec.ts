@@ -72,12 +72,16 @@ for (const viewport of [PHONE, DESKTOP]) {
       page,
       baseURL,
     }, testInfo) => {
+      // axe walks every node twice; on the menu screen with the demo's 45 items that alone can take
+      // several seconds on a busy two-core machine.
+      test.slow();
       await page.setViewportSize(viewport);
       if (screen.admin) await signInByApi(page, baseURL!, E2E_USERS.admin);
       await page.goto(screen.path);
       await screen.ready(page);
-      // Let the first data arrive and transitions settle, so axe sees the screen a person sees.
-      await page.waitForLoadState('networkidle');
+      // Let transitions settle, so axe sees the screen a person sees. (Not 'networkidle': live screens
+      // keep an event stream open, so the network is never idle.)
+      await page.waitForLoadState('load');
       await page.waitForTimeout(300);
       const name = screen.path === '/' ? 'home' : screen.path.slice(1).replaceAll('/', '-');
       await saveScreenshot(page, testInfo, `a11y-${name}`);
