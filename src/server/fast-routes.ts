@@ -7,6 +7,7 @@ import {
   captureNotModified,
   documentFastRoute,
   type FastRoute,
+  flatHeaders,
   notModifiedFastRoute,
 } from './lib/fast-lane';
 import { keptSession } from './lib/session-fast-path';
@@ -36,7 +37,13 @@ export async function createFastRoutes(
   const page = await pageFastRoute(app);
   if (page) routes.push(page);
 
-  const menuEtag = () => etagHeader(publicMenuVersion(deps.liveTopics));
+  // The quoted ETag of the menu's current version, made again only when the version moves.
+  let kept = { version: -1, etag: '' };
+  const menuEtag = () => {
+    const version = deps.liveTopics.version('menu');
+    if (kept.version !== version) kept = { version, etag: etagHeader(publicMenuVersion(deps.liveTopics)) };
+    return kept.etag;
+  };
   const menuHeaders = await captureNotModified(app, MENU_PUBLIC_PATH, menuEtag());
   if (menuHeaders) {
     routes.push(
@@ -87,6 +94,7 @@ function ownProfileFastRoute(
   deps: Pick<AppDeps, 'auth' | 'db' | 'liveTopics'>,
   headers: OutgoingHttpHeaders,
 ): FastRoute {
+  const base = flatHeaders(headers);
   return (request, path) => {
     if (path !== ME_PATH) return;
     const kept = keptSession(deps, request.headers.cookie);
@@ -103,6 +111,6 @@ function ownProfileFastRoute(
       emailVerified: user.emailVerified,
     } as Parameters<typeof presentProfile>[0];
     const body = Buffer.from(JSON.stringify(presentProfile(row)));
-    return { status: 200, headers: { ...headers, 'content-length': String(body.length) }, body };
+    return { status: 200, headers: base.concat('content-length', String(body.length)), body };
   };
 }

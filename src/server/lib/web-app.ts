@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { findPage } from '../../shared/pages';
 import type { AppEnv } from './context';
-import { capturedHeaders, type FastRoute, matchesIfNoneMatch } from './fast-lane';
+import { capturedHeaders, type FastRoute, flatHeaders, matchesIfNoneMatch } from './fast-lane';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Brigade</title></head>
 <body><h1>Brigade</h1><p>The web app has not been built. Run <code>npm run build</code>, then start the server again.</p></body></html>`;
@@ -75,10 +75,10 @@ export async function pageFastRoute(app: {
   const etag = page.headers.get('etag');
   if (page.status !== 200 || !etag) return undefined;
   const body = Buffer.from(await page.arrayBuffer());
-  const pageHeaders = capturedHeaders(page, body);
+  const pageHeaders = flatHeaders(capturedHeaders(page, body));
   const notModified = await app.request('http://localhost/', { headers: { 'if-none-match': etag } });
   if (notModified.status !== 304) return undefined;
-  const notModifiedHeaders = capturedHeaders(notModified, undefined);
+  const notModifiedHeaders = flatHeaders(capturedHeaders(notModified, undefined));
   return (request, path) => {
     // Encoded or odd paths, files, the API and the assets are the app's.
     if (path.includes('%') || path.includes('.') || path.includes('//') || path.startsWith('/api/')) return;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { matchesIfNoneMatch as matchesQuotedEtag } from '../../lib/fast-lane';
 import { Semaphore } from '../../lib/semaphore';
 import { storedImages } from './images.schema';
 
@@ -222,11 +223,5 @@ export function etagHeader(etag: string): string {
  * Whether an `If-None-Match` header matches `etag` (RFC 9110: weak comparison, a list of tags or `*`).
  */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const wanted = header.trim();
-  if (wanted === '*') return true;
-  return wanted
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etagHeader(etag));
+  return matchesQuotedEtag(header, etagHeader(etag));
 }
