@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { MENU_API } from '../shared/contracts/menu';
-import { privateAnswers } from './lib/cache-control';
+import { leanNotModified, privateAnswers } from './lib/cache-control';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, handleError, notFound } from './lib/errors';
 import { refuseHostileInput } from './lib/input-guards';
@@ -72,6 +72,8 @@ export function createApp(options: CreateAppOptions) {
     else if (c.req.path.startsWith('/api/')) deps.logger.info(entry, 'request');
     else deps.logger.debug(entry, 'request');
   });
+  // Outside the security headers, so it sees and trims what they add to a 304.
+  app.use(leanNotModified());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -139,6 +139,24 @@ describe('security headers', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 
+  it('keeps a 304 to the fields that update the stored copy (RFC 9110), for every revalidated answer', async () => {
+    for (const path of ['/api/config', '/api/menu/public']) {
+      const first = await t.get(path);
+      const etag = first.headers.get('etag') ?? '';
+      expect(first.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      const again = await t.app.request(path, { headers: { 'if-none-match': etag } });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get('etag'), path).toBe(etag);
+      expect(again.headers.get('cache-control'), path).toBe(first.headers.get('cache-control'));
+      expect(again.headers.get('x-request-id'), path).toMatch(/^[\w-]{8,}$/);
+      // The security headers and the type stay with the stored 200 the browser keeps using.
+      const names = [...again.headers.keys()].sort();
+      expect(names, path).toEqual(
+        names.filter((name) => ['cache-control', 'etag', 'vary', 'x-request-id', 'date'].includes(name)),
+      );
+    }
+  });
+
   it('sends HSTS and secure cookies when BASE_URL is https', async () => {
     const secure = await createTestApp({ baseUrl: 'https://cafe.example', secure: true });
     try {

@@ -79,3 +79,26 @@ export async function holdSessionCheck(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/**
+ * Watches the page's requests to `urlGlob` and records the `x-human-check` header each carried (null
+ * when none). A request that carries a solved check is held until `release()`, so a test can see the
+ * solved check on the page before the page moves on (a fast solve would otherwise leave it unseen).
+ */
+export async function holdHumanCheckedRequests(
+  page: Page,
+  urlGlob: string,
+): Promise<{ sentChecks: (string | null)[]; release: () => void }> {
+  const sentChecks: (string | null)[] = [];
+  let release: () => void = () => {};
+  const checkSeen = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(urlGlob, async (route) => {
+    const check = route.request().headers()['x-human-check'] ?? null;
+    sentChecks.push(check);
+    if (check) await checkSeen;
+    await route.continue();
+  });
+  return { sentChecks, release };
+}

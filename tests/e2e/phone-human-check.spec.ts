@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { holdHumanCheckedRequests } from './helpers';
 import { outboxCode } from './outbox';
 
 test.describe('phone sign-in after many wrong codes', () => {
@@ -29,17 +30,7 @@ test.describe('phone sign-in after many wrong codes', () => {
 
     // The form's second confirmation (the one with the solved check) waits until the test has seen
     // the check on the page; otherwise a fast solve would leave the page before it could be seen.
-    const sentChecks: (string | null)[] = [];
-    let release: () => void = () => {};
-    const checkSeen = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/auth/phone-number/verify', async (route) => {
-      const check = route.request().headers()['x-human-check'] ?? null;
-      sentChecks.push(check);
-      if (check) await checkSeen;
-      await route.continue();
-    });
+    const { sentChecks, release } = await holdHumanCheckedRequests(page, '**/api/auth/phone-number/verify');
 
     await page.goto(`/login?method=phone&callbackUrl=${encodeURIComponent('/account')}`);
     const since = new Date(Date.now() - 1000);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { humanCheckFor } from '../support/human-check';
 import { expect, test } from './fixtures';
-import { signInByForm } from './helpers';
+import { holdHumanCheckedRequests, signInByForm } from './helpers';
 
 test.describe('sign-in after many failures', () => {
   test('the form asks for the human check, which solves itself, and the owner is signed in', async ({
@@ -38,17 +38,7 @@ test.describe('sign-in after many failures', () => {
 
     // The form's second sign-in (the one with the solved check) waits until the test has seen the
     // check solved on the page; otherwise a fast solve would leave the page before it could be seen.
-    const sentChecks: (string | null)[] = [];
-    let release: () => void = () => {};
-    const checkSeen = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/auth/sign-in/email', async (route) => {
-      const check = route.request().headers()['x-human-check'] ?? null;
-      sentChecks.push(check);
-      if (check) await checkSeen;
-      await route.continue();
-    });
+    const { sentChecks, release } = await holdHumanCheckedRequests(page, '**/api/auth/sign-in/email');
 
     await page.goto('/login');
     await signInByForm(page, user);

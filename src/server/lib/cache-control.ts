@@ -27,3 +27,30 @@ export function privateAnswers(): MiddlewareHandler<AppEnv> {
     c.res.headers.set('Cache-Control', `private, ${current}`);
   };
 }
+
+/**
+ * What a 304 carries (RFC 9110 §15.4.5): the fields that guide the cache's update of its stored copy
+ * (Cache-Control, Content-Location, Date, ETag, Expires, Vary), plus our request id and any cookie.
+ * Everything else (the security headers, the content type) belongs to the stored 200, which the
+ * browser keeps using, so a revalidation, the commonest answer of an idle live screen, stays small.
+ */
+const NOT_MODIFIED_FIELDS = new Set([
+  'cache-control',
+  'content-location',
+  'date',
+  'etag',
+  'expires',
+  'vary',
+  'x-request-id',
+  'set-cookie',
+]);
+
+export function leanNotModified(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.res.status !== 304) return;
+    for (const name of [...c.res.headers.keys()]) {
+      if (!NOT_MODIFIED_FIELDS.has(name)) c.res.headers.delete(name);
+    }
+  };
+}

@@ -594,6 +594,21 @@ export async function countReferences(
   return row?.count ?? 0;
 }
 
+/**
+ * An `inUse` check that refuses while rows of `table` refer to the record through `column`, saying
+ * why with `reason(count)` ("has 3 menu items").
+ */
+export function referencedBy(
+  table: PgTable,
+  column: PgColumn,
+  reason: (count: number) => string,
+): (tx: Tx, row: { id: string }) => Promise<string | null> {
+  return async (tx, row) => {
+    const count = await countReferences(tx, table, column, row.id);
+    return count > 0 ? reason(count) : null;
+  };
+}
+
 /** `inArray` that tolerates an empty list (nothing matches). */
 export function inIds(column: PgColumn, ids: string[]): SQL {
   return ids.length === 0 ? sql`false` : inArray(column, ids);

@@ -38,7 +38,7 @@ import type { Database } from '../../db/client';
 import { settingsCurrency } from '../../db/columns';
 import type { Queryable, Tx } from '../../db/transaction';
 import { badRequest, conflict } from '../../lib/errors';
-import { countReferences, defineResource, inIds, pickDefined } from '../../lib/resource';
+import { countReferences, defineResource, inIds, pickDefined, referencedBy } from '../../lib/resource';
 import type { WriteEffects } from '../../lib/write-effects';
 import { recordAudit } from '../audit';
 import { publishChange } from '../events';
@@ -228,10 +228,11 @@ export const unitResource = defineResource<Unit, UnitInput, Partial<UnitInput>>(
       message: (values) => `A unit with the symbol “${String(values.symbol)}” already exists.`,
     },
   },
-  inUse: async (db, row) => {
-    const dependants = await countReferences(db, units, units.baseUnitId, row.id);
-    return dependants > 0 ? `is the base of ${dependants} other unit${dependants === 1 ? '' : 's'}` : null;
-  },
+  inUse: referencedBy(
+    units,
+    units.baseUnitId,
+    (count) => `is the base of ${count} other unit${count === 1 ? '' : 's'}`,
+  ),
 });
 
 /**

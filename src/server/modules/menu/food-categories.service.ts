@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { reorderRecords } from '../../lib/reorder';
-import { countReferences, defineResource, pickDefined } from '../../lib/resource';
+import { defineResource, pickDefined, referencedBy } from '../../lib/resource';
 import type { WriteEffects } from '../../lib/write-effects';
 import { recordAudit } from '../audit';
 import { publishChange } from '../events';
@@ -70,10 +70,11 @@ export const foodCategoryResource = defineResource<
       message: (values) => `A food category named “${String(values.name)}” already exists.`,
     },
   },
-  inUse: async (db, row) => {
-    const count = await countReferences(db, menuItems, menuItems.categoryId, row.id);
-    return count > 0 ? `has ${count} menu item${count === 1 ? '' : 's'}` : null;
-  },
+  inUse: referencedBy(
+    menuItems,
+    menuItems.categoryId,
+    (count) => `has ${count} menu item${count === 1 ? '' : 's'}`,
+  ),
 });
 
 /** Puts the food categories in the order guests see them (every id must be a category). */
