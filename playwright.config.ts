@@ -21,7 +21,9 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (screencast frames and DOM snapshots) cost about a third of the
+    // tier's time; a test that fails on CI is run again with a trace (retries: 1). Locally: --trace on.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     // The cookie banner is answered already, so it covers nothing; its own tests start without this
