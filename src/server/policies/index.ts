@@ -1,3 +1,4 @@
+import { findMove, type OrderStatus, type PaymentStatus } from '../../shared/order-status';
 import { ROLES, type Role } from '../../shared/roles';
 import { forbidden, unauthenticated } from '../lib/errors';
 
@@ -258,17 +259,10 @@ export const POLICY_DEFINITIONS: readonly PolicyDefinition[] = Object.entries(PO
  * 409 of the status flow, not a 403).
  */
 export function cancelPolicyFor(order: {
-  status: string;
-  paymentStatus: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
 }): 'order.cancel.pending' | 'order.cancel' | 'order.cancel.paid' | null {
-  switch (order.status) {
-    case 'pending':
-      return 'order.cancel.pending';
-    case 'confirmed':
-      return order.paymentStatus === 'unpaid' ? 'order.cancel' : 'order.cancel.paid';
-    case 'preparing':
-      return 'order.cancel.paid';
-    default:
-      return null;
-  }
+  // Cancelling does not depend on the order type: any type reads the same rows of the status table.
+  const move = findMove({ ...order, type: 'takeaway' }, 'cancelled');
+  return move ? (move.action as 'order.cancel.pending' | 'order.cancel' | 'order.cancel.paid') : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STATUS_MOVES } from '../../shared/order-status';
 import { ROLES, type Role } from '../../shared/roles';
 import { AppError } from '../lib/errors';
 import {
@@ -6,6 +7,7 @@ import {
   can,
   cancelPolicyFor,
   decide,
+  type OwnedRecord,
   POLICIES,
   POLICY_DEFINITIONS,
   type PolicyAction,
@@ -248,6 +250,20 @@ describe('record rules', () => {
   });
 });
 
+describe('the order status table (src/shared/order-status.ts)', () => {
+  it('names a policy for every move, which decides who may make it', () => {
+    for (const move of STATUS_MOVES) {
+      expect(Object.keys(POLICIES), `${move.from} → ${move.to}`).toContain(move.action);
+    }
+    // Accepting and moving on are staff work; a customer may only cancel their own pending order.
+    const customer = actorOf('customer');
+    // Each with the customer's own order, for the rules that look at the record.
+    const canMove = can as (actor: PolicyActor, action: string, record?: OwnedRecord) => boolean;
+    const allowed = STATUS_MOVES.filter((move) => canMove(customer, move.action, { ownerId: customer.id }));
+    expect(allowed.map((move) => `${move.from} → ${move.to}`)).toEqual(['pending → cancelled']);
+  });
+});
+
 describe('cancelPolicyFor (PRODUCT.md §7, who cancels)', () => {
   it.each([
     ['pending', 'unpaid', 'order.cancel.pending'],
@@ -255,6 +271,7 @@ describe('cancelPolicyFor (PRODUCT.md §7, who cancels)', () => {
     ['confirmed', 'unpaid', 'order.cancel'],
     ['confirmed', 'partially-paid', 'order.cancel.paid'],
     ['confirmed', 'paid', 'order.cancel.paid'],
+    ['confirmed', 'refunded', 'order.cancel.paid'],
     ['preparing', 'unpaid', 'order.cancel.paid'],
     ['ready', 'unpaid', null],
     ['completed', 'paid', null],
