@@ -182,6 +182,43 @@ test.describe('User Management', () => {
     await expect(entries).toContainText(`Invited ${member.name} (${member.email}) as a Staff member`);
   });
 
+  test('the same role chosen again right after Cancel asks again, and the question stays open', async ({
+    page,
+    baseURL,
+  }) => {
+    const member = { name: 'Rita Rapid', email: uniqueEmail('rita'), role: 'Staff' };
+    await signInByApi(page, baseURL!, E2E_USERS.admin);
+    await page.goto('/admin/users');
+    await addStaffMember(page, member);
+    const select = page
+      .getByRole('row')
+      .filter({ hasText: member.email })
+      .getByLabel(`Role of ${member.name}`);
+    await select.selectOption('manager');
+    const ask = page.getByRole('dialog', { name: `Make ${member.name} a Manager?` });
+    await expect(ask).toBeVisible();
+
+    // Cancel and choose Manager again in one go, as a quick hand does: the browser reports the first
+    // question's close a moment later, and that must not close the second question.
+    const cancel = await ask.getByRole('button', { name: 'Cancel' }).elementHandle();
+    await select.evaluate(async (element, cancelButton) => {
+      (cancelButton as HTMLButtonElement).click();
+      // React closes the dialog within the microtasks after the click; the browser's close event is
+      // a task, so it comes after the second choice below.
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+      const roleSelect = element as HTMLSelectElement;
+      roleSelect.value = 'manager';
+      roleSelect.dispatchEvent(new Event('change', { bubbles: true }));
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+    }, cancel);
+    // Past the browser's late close event.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Change role to Manager' }).click();
+    await expect(page.getByText(`${member.name} is now Manager.`)).toBeVisible();
+    await expect(select).toHaveValue('manager');
+  });
+
   test('searches and switches between staff and customers', async ({ page, baseURL }) => {
     await signInByApi(page, baseURL!, E2E_USERS.admin);
     await page.goto('/admin/users');

@@ -18,6 +18,8 @@ interface DialogProps {
  */
 export function Dialog({ open, onClose, title, description, children, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  /** `close` events still to come for closes the caller asked for. */
+  const closesAskedFor = useRef(0);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -25,7 +27,10 @@ export function Dialog({ open, onClose, title, description, children, busy = fal
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      closesAskedFor.current += 1;
+      dialog.close();
+    }
   }, [open]);
 
   return (
@@ -36,7 +41,16 @@ export function Dialog({ open, onClose, title, description, children, busy = fal
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}
-      onClose={onClose}
+      onClose={() => {
+        // The browser fires `close` a task after the dialog closed. A close the caller asked for
+        // (`open` became false) is not reported back: if the caller has opened it again in between
+        // (Cancel, then the same choice at once), that late event would close the new one.
+        if (closesAskedFor.current > 0) {
+          closesAskedFor.current -= 1;
+          return;
+        }
+        onClose();
+      }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-950/40"
     >
       {open && (
