@@ -119,7 +119,7 @@ test.describe('live menu', () => {
     await ownerContext.close();
   });
 
-  test('when the event stream is refused, the public menu polls and still shows the change', async ({
+  test('when the event stream is refused, the public menu polls, shows the change, and tries the stream again later', async ({
     page,
     request,
     baseURL,
@@ -152,5 +152,18 @@ test.describe('live menu', () => {
     await expect
       .poll(() => menuFetches.length, { timeout: config.pollIntervalMs + 2000 })
       .toBeGreaterThan(seen);
+
+    // The cap is freed (another tab closed): the page tries the stream again, five poll intervals
+    // after the refusal, and follows the menu through it.
+    test.slow();
+    const reopened = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200,
+      { timeout: config.pollIntervalMs * 10 },
+    );
+    await page.unroute('**/api/events?*');
+    await reopened;
+    await changePrice(request, baseURL!, dish, 645);
+    await expect(card).toContainText(money(645), { timeout: 2000 });
+    await expectNotReloaded(page);
   });
 });

@@ -15,6 +15,12 @@ let sourceTopics = '';
 /** The topics whose stream failed for good (a refusal, or no EventSource): they are polled instead. */
 let pollingTopics = '';
 let pollTimer: ReturnType<typeof setInterval> | undefined;
+/** A refused stream is tried again (a cap is often freed soon: another tab closed), less often each time. */
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelayMs = 0;
+/** The first retry waits this many poll intervals; each next one twice as long, up to 5 minutes. */
+const FIRST_RETRY_POLLS = 5;
+const MAX_RETRY_MS = 5 * 60_000;
 let reconcileQueued = false;
 let client: QueryClient | undefined;
 
@@ -31,8 +37,31 @@ function stopPolling(): void {
 /** Polls every `pollIntervalMs`; the refetches revalidate with ETags, so an idle poll is a 304. */
 function startPolling(): void {
   if (pollTimer !== undefined) return;
-  const config = client?.getQueryData<PublicConfig>(queryKeys.config);
-  pollTimer = setInterval(() => refresh(), config?.pollIntervalMs ?? DEFAULT_POLL_MS);
+  pollTimer = setInterval(() => refresh(), pollIntervalMs());
+}
+
+/** `/api/config`'s `pollIntervalMs` once it has answered. */
+function pollIntervalMs(): number {
+  return client?.getQueryData<PublicConfig>(queryKeys.config)?.pollIntervalMs ?? DEFAULT_POLL_MS;
+}
+
+function stopRetrying(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+}
+
+/** After a refusal, polling goes on and the stream is tried again later (back-off). */
+function scheduleStreamRetry(): void {
+  if (retryTimer !== undefined) return;
+  retryDelayMs =
+    retryDelayMs === 0 ? pollIntervalMs() * FIRST_RETRY_POLLS : Math.min(retryDelayMs * 2, MAX_RETRY_MS);
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    // Forget the refusal, so reconcile opens a stream for the topics again.
+    sourceTopics = '';
+    pollingTopics = '';
+    reconcile();
+  }, retryDelayMs);
 }
 
 /** One stream for the page's topics: reopened when the set changes, closed when nobody follows. */
@@ -43,6 +72,7 @@ function reconcile(): void {
   source?.close();
   source = null;
   stopPolling();
+  stopRetrying();
   sourceTopics = topics;
   pollingTopics = '';
   if (!topics) return;
@@ -56,6 +86,7 @@ function reconcile(): void {
   stream.onopen = () => {
     if (source !== stream) return;
     stopPolling();
+    retryDelayMs = 0;
     // Something may have changed while the stream was closed.
     refresh();
   };
@@ -68,11 +99,13 @@ function reconcile(): void {
   });
   stream.onerror = () => {
     if (source !== stream) return;
-    // Reconnecting by itself (CONNECTING) or refused for good (CLOSED: 429, 403): poll meanwhile.
+    // Reconnecting by itself (CONNECTING) or refused (CLOSED: 429 at the cap, 403): poll meanwhile,
+    // and after a refusal try the stream again later.
     startPolling();
     if (stream.readyState === EventSource.CLOSED) {
       source = null;
       pollingTopics = topics;
+      scheduleStreamRetry();
     }
   };
 }
