@@ -72,8 +72,10 @@ export default async function globalSetup(config: FullConfig) {
     await app.waitForHealthy();
     await signUp(baseURL, E2E_USERS.staff);
     await signUp(baseURL, E2E_USERS.customer);
+    await signUp(baseURL, E2E_USERS.manager);
     const handle = openDatabase(url, { max: 1 });
     await handle.db.update(users).set({ role: 'staff' }).where(eq(users.email, E2E_USERS.staff.email));
+    await handle.db.update(users).set({ role: 'manager' }).where(eq(users.email, E2E_USERS.manager.email));
     await handle.close();
   } catch (error) {
     await stop();

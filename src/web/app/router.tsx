@@ -42,6 +42,14 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/master-data-page').then((module) => ({ Component: module.MasterDataPage })),
   '/admin/audit': () =>
     import('../pages/admin-audit-page').then((module) => ({ Component: module.AdminAuditPage })),
+  '/orders': () => import('../pages/orders-page').then((module) => ({ Component: module.OrdersPage })),
+  '/orders/add': () =>
+    import('../pages/add-order-page').then((module) => ({ Component: module.AddOrderPage })),
+  '/orders/requests': () =>
+    import('../pages/order-requests-page').then((module) => ({ Component: module.OrderRequestsPage })),
+  '/orders/monitor': () =>
+    import('../pages/order-monitor-page').then((module) => ({ Component: module.OrderMonitorPage })),
+  '/orders/:orderId': () => import('../pages/order-page').then((module) => ({ Component: module.OrderPage })),
 };
 
 /**

@@ -28,6 +28,8 @@ export const paths = {
   account: pagePath('/account'),
   orders: pagePath('/orders'),
   addOrder: pagePath('/orders/add'),
+  orderRequests: pagePath('/orders/requests'),
+  orderMonitor: pagePath('/orders/monitor'),
   testNotifications: pagePath('/test-notifications'),
 } as const;
 

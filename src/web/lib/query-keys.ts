@@ -29,6 +29,14 @@ export const queryKeys = {
   /** `GET /api/menu/public`: the guests' menu on `/`. */
   publicMenu: ['public-menu'] as const,
   settings: ['settings'] as const,
+  /** Orders (`/api/orders…`): every view refreshes with the live topic `orders`. */
+  orders: {
+    all: ['orders'] as const,
+    list: (params: object) => ['orders', 'list', params] as const,
+    one: (id: string) => ['orders', 'one', id] as const,
+    summary: ['orders', 'summary'] as const,
+    pointOfSale: ['orders', 'point-of-sale'] as const,
+  },
   demoData: ['demo-data'] as const,
   site: {
     all: ['site'] as const,

@@ -81,7 +81,7 @@ const eventsRoute = defineRoute('public', {
     '(its ETag changes with the version). A comment line is sent every 25 s so proxies keep the ' +
     'connection. A reconnecting browser sends `Last-Event-ID` and first receives the changes it missed ' +
     '(as long as they are kept, a day). Who may follow what: `menu` and `settings` anyone; ' +
-    '`order-requests` and `orders:<day>` staff; `notifications:<userId>` only that user; one order ' +
+    '`order-requests` and `orders` staff; `notifications:<userId>` only that user; one order ' +
     '(`order:<id>`) comes with orders. An unknown topic is a 400 and a topic the caller may not follow a ' +
     `403, both naming the topic. At most ${MAX_STREAMS_PER_USER} open streams per signed-in user and ` +
     `${MAX_STREAMS_PER_ADDRESS} per client address on each server process; the next is a 429 (poll instead).`,

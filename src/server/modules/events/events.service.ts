@@ -4,9 +4,12 @@ import type { Tx } from '../../db/transaction';
 /** The PostgreSQL channel every process LISTENs on. */
 export const EVENTS_CHANNEL = 'brigade_events';
 
-/** Topics other screens follow; `orders:<day>`, `order:<id>`, `notifications:<userId>` carry a key. */
-export const STATIC_TOPICS = ['menu', 'settings', 'order-requests', 'sessions'] as const;
-const KEYED_TOPIC = /^(orders:\d{4}-\d{2}-\d{2}|order:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
+/**
+ * Topics other screens follow: `orders` (any order changed: boards, lists, counts), `order-requests`
+ * (the pending requests changed); `order:<id>` (one order) and `notifications:<userId>` carry a key.
+ */
+export const STATIC_TOPICS = ['menu', 'settings', 'orders', 'order-requests', 'sessions'] as const;
+const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
 
 export function isKnownTopic(topic: string): boolean {
   return (STATIC_TOPICS as readonly string[]).includes(topic) || KEYED_TOPIC.test(topic);

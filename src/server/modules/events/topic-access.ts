@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { isKnownTopic } from './events.service';
 
-/** What a rule sees: who asks (null: a guest), the topic's key (`2026-11-25` of `orders:2026-11-25`). */
+/** What a rule sees: who asks (null: a guest), the topic's key (the id of `order:<id>`). */
 export interface TopicAccessRequest {
   actor: Actor | null;
   key: string | undefined;

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { STATIONS } from '../menu-catalog';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
+import { idField, nameField, phoneTextField, textField, versionField } from './fields';
+
+/**
+ * Orders (PRODUCT.md section 7, issue 11): what the point of sale, the boards, the order pages and
+ * outside callers send and read. Amounts are integer minor units of `currency`.
+ */
+
+export const ORDER_TYPES = ['dine-in', 'takeaway', 'delivery'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
+  'dine-in': 'Dine-in',
+  takeaway: 'Takeaway',
+  delivery: 'Delivery',
+};
+
+export const ORDER_SOURCES = ['pos', 'online', 'partner'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+export const ORDER_SOURCE_LABELS: Record<OrderSource, string> = {
+  pos: 'Point of sale',
+  online: 'Online',
+  partner: 'Partner',
+};
+
+export const ORDERS_API = {
+  orders: '/api/orders',
+  /** The point of sale's menu, tables and pricing settings in one answer. */
+  pointOfSale: '/api/orders/point-of-sale',
+  /** Counts for the navigation badge and the table picker. */
+  summary: '/api/orders/summary',
+} as const;
+
+/** Quantity of one line: 1 to 999 (a quantity of 0 or 1,000 is refused, naming the item). */
+export const MAX_LINE_QUANTITY = 999;
+export const MAX_ORDER_LINES = 100;
+export const MAX_LINE_NOTE = 200;
+export const MAX_ORDER_NOTE = 500;
+export const MAX_REASON = 300;
+
+export const OrderLineInputSchema = z.strictObject({
+  menuItemId: idField,
+  quantity: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    // The range (1..999) is checked by the server, which names the item in the refusal.
+    .min(-1_000_000, 'must be from 1 to 999')
+    .max(1_000_000, 'must be from 1 to 999'),
+  optionIds: z
+    .array(idField, { error: 'must be a list of option ids' })
+    .max(60, 'must name at most 60 options')
+    .refine((ids) => new Set(ids).size === ids.length, 'must not name the same option twice')
+    .optional(),
+  note: textField(MAX_LINE_NOTE).optional(),
+});
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+/** A manual discount at the point of sale (managers; audited). */
+export const ManualDiscountSchema = z.strictObject({
+  kind: z.enum(['percent', 'amount'], { error: 'must be percent or amount' }),
+  /** A percentage (0.01..100, two decimals) or an amount in minor units. */
+  value: z
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .max(99_999_999, 'must be at most 99999999'),
+  reason: nameField(MAX_REASON, 'the reason for the discount'),
+});
+export type ManualDiscount = z.infer<typeof ManualDiscountSchema>;
+
+export const OrderInputSchema = z.strictObject({
+  type: z.enum(ORDER_TYPES, { error: 'must be dine-in, takeaway or delivery' }),
+  tableId: idField.optional(),
+  lines: z
+    .array(OrderLineInputSchema, { error: 'must be a list of lines' })
+    .min(1, 'must have at least one line')
+    .max(MAX_ORDER_LINES, `must have at most ${MAX_ORDER_LINES} lines`),
+  note: textField(MAX_ORDER_NOTE).optional(),
+  customerName: textField(100).optional(),
+  customerPhone: phoneTextField.optional(),
+  deliveryAddress: textField(300).optional(),
+  partnerId: idField.optional(),
+  partnerReference: textField(60).optional(),
+  discount: ManualDiscountSchema.optional(),
+});
+export type OrderInput = z.infer<typeof OrderInputSchema>;
+
+export const OrderStatusChangeInputSchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }),
+  version: versionField,
+  reason: textField(MAX_REASON).optional(),
+});
+export type OrderStatusChangeInput = z.infer<typeof OrderStatusChangeInputSchema>;
+
+export const OrderLineOptionSchema = z.object({
+  optionId: z.string().nullable(),
+  groupName: z.string(),
+  name: z.string(),
+  priceDelta: z.number(),
+});
+
+export const OrderLineSchema = z.object({
+  id: z.string(),
+  menuItemId: z.string().nullable(),
+  /** Snapshots: the item's name, price and station as sold. */
+  name: z.string(),
+  unitPrice: z.number(),
+  station: z.enum(STATIONS),
+  quantity: z.number(),
+  options: z.array(OrderLineOptionSchema),
+  note: z.string(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+export const PersonRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const OrderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  by: PersonRefSchema,
+  reason: z.string().nullable(),
+});
+export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
+
+export const AllowedMoveSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  reason: z.enum(['required', 'optional', 'none']),
+});
+export type AllowedMove = z.infer<typeof AllowedMoveSchema>;
+
+export const OrderSchema = z.object({
+  id: z.string(),
+  /** Sequential; shown as `#1042`. */
+  number: z.number(),
+  type: z.enum(ORDER_TYPES),
+  source: z.enum(ORDER_SOURCES),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  version: z.number(),
+  currency: z.string(),
+  table: z.object({ id: z.string(), name: z.string() }).nullable(),
+  customer: PersonRefSchema,
+  customerName: z.string(),
+  customerPhone: z.string(),
+  deliveryAddress: z.string(),
+  partner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  partnerReference: z.string(),
+  note: z.string(),
+  lines: z.array(OrderLineSchema),
+  subtotal: z.number(),
+  discount: z.number(),
+  discountReason: z.string(),
+  serviceCharge: z.number(),
+  tax: z.number(),
+  taxInclusive: z.boolean(),
+  deliveryFee: z.number(),
+  total: z.number(),
+  createdBy: PersonRefSchema,
+  acceptedBy: PersonRefSchema,
+  rejectReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Every status the order reached, oldest first, with who and when. */
+  timeline: z.array(OrderStatusChangeSchema),
+  /** The moves the asking user may make now (the status table and the policies). */
+  allowedMoves: z.array(AllowedMoveSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderPageSchema = z.object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() });
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/** `GET /api/orders/summary`: the badge on "Order Requests" and the tables with open orders. */
+export const OrderSummarySchema = z.object({
+  pendingRequests: z.number(),
+  openOrders: z.number(),
+  tables: z.array(z.object({ tableId: z.string(), openOrders: z.number() })),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** `GET /api/orders/point-of-sale`: everything the point of sale needs to build and price a cart. */
+export const PointOfSaleSchema = z.object({
+  currency: z.string(),
+  pricing: z.object({
+    taxPercent: z.number(),
+    taxInclusive: z.boolean(),
+    serviceChargePercent: z.number(),
+    deliveryFee: z.number(),
+  }),
+  categories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          price: z.number(),
+          photoUrl: z.string().nullable(),
+          availableToday: z.boolean(),
+          station: z.enum(STATIONS),
+          modifierGroups: z.array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              minChoices: z.number(),
+              maxChoices: z.number(),
+              options: z.array(z.object({ id: z.string(), name: z.string(), priceDelta: z.number() })),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  tables: z.array(z.object({ id: z.string(), name: z.string(), seats: z.number(), area: z.string() })),
+  partners: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Whether the asking user may give a manual discount (managers). */
+  canDiscount: z.boolean(),
+});
+export type PointOfSale = z.infer<typeof PointOfSaleSchema>;
+export type PointOfSaleItem = PointOfSale['categories'][number]['items'][number];
+
+/** `GET /api/orders` query: filters, newest first, cursor pagination. */
+export const ORDER_LIST_FILTERS = [
+  'status',
+  'type',
+  'source',
+  'paymentStatus',
+  'from',
+  'to',
+  'search',
+] as const;
+
+/** `#1042`. */
+export function orderNumberLabel(number: number): string {
+  return `#${number}`;
+}

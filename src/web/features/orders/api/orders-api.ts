@@ -1,0 +1,161 @@
+import {
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
+import {
+  ORDERS_API,
+  type Order,
+  type OrderInput,
+  type OrderPage,
+  type OrderStatusChangeInput,
+  type OrderSummary,
+  type PointOfSale,
+} from '../../../../shared/contracts/orders';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useLiveTopic } from '../../../lib/use-live-topic';
+
+/**
+ * Every server call of the orders screens (PRODUCT.md section 7). Reads revalidate with ETags (an idle
+ * refresh is a 304) and refresh by themselves through the live topics: `orders` (any order changed),
+ * `order-requests` (the pending requests changed), `order:<id>` (one order changed).
+ */
+
+const ORDER_LIVE_KEYS: readonly QueryKey[] = [queryKeys.orders.all];
+
+/** `/api/orders/{id}` and its sub-paths. */
+export function orderApiPath(id: string, ...rest: string[]): string {
+  return [`${ORDERS_API.orders}/${encodeURIComponent(id)}`, ...rest].join('/');
+}
+
+export interface OrderListParams {
+  /** Comma-separated statuses (`pending`, `confirmed,preparing,ready`). */
+  status?: string;
+  type?: string;
+  source?: string;
+  paymentStatus?: string;
+  /** Dates `YYYY-MM-DD` in the restaurant's time zone, both included. */
+  from?: string;
+  to?: string;
+  search?: string;
+  limit?: number;
+}
+
+function listUrl(params: OrderListParams, cursor?: string): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  if (cursor) search.set('cursor', cursor);
+  const query = search.toString();
+  return query ? `${ORDERS_API.orders}?${query}` : ORDERS_API.orders;
+}
+
+/** `GET /api/orders` with filters, newest first, "load more" through the cursor. */
+export function useOrders(params: OrderListParams) {
+  useLiveTopic('orders', ORDER_LIVE_KEYS);
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.orders.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<OrderPage>(listUrl(params, pageParam), { signal, cache: 'no-cache' }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const orders = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
+  return { ...query, orders };
+}
+
+/**
+ * The open orders of the kitchen board and the request list: one page of up to 500, which a shift
+ * never fills. `status` as for `useOrders`.
+ */
+export function useOpenOrders(status: string) {
+  useLiveTopic('orders', ORDER_LIVE_KEYS);
+  const params = { status, limit: 500 };
+  return useQuery({
+    queryKey: queryKeys.orders.list(params),
+    queryFn: ({ signal }) => apiRequest<OrderPage>(listUrl(params), { signal, cache: 'no-cache' }),
+    select: (page) => page.items,
+  });
+}
+
+/** `GET /api/orders/{id}`: one order, refreshed when it changes. */
+export function useOrder(id: string) {
+  useLiveTopic(`order:${id}`, [queryKeys.orders.one(id)]);
+  return useQuery({
+    queryKey: queryKeys.orders.one(id),
+    queryFn: ({ signal }) => apiRequest<Order>(orderApiPath(id), { signal, cache: 'no-cache' }),
+  });
+}
+
+/** `GET /api/orders/summary`: the pending requests (the navigation badge) and tables with open orders. */
+export function useOrderSummary(options: { enabled?: boolean } = {}) {
+  useLiveTopic('orders', ORDER_LIVE_KEYS);
+  return useQuery({
+    queryKey: queryKeys.orders.summary,
+    queryFn: ({ signal }) => apiRequest<OrderSummary>(ORDERS_API.summary, { signal, cache: 'no-cache' }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** `GET /api/orders/point-of-sale`: the menu by category, tables, partners and the pricing settings. */
+export function usePointOfSale() {
+  useLiveTopic('menu', [queryKeys.orders.pointOfSale]);
+  useLiveTopic('settings', [queryKeys.orders.pointOfSale]);
+  return useQuery({
+    queryKey: queryKeys.orders.pointOfSale,
+    queryFn: ({ signal }) => apiRequest<PointOfSale>(ORDERS_API.pointOfSale, { signal, cache: 'no-cache' }),
+  });
+}
+
+/**
+ * `POST /api/orders` with an `Idempotency-Key`: the caller makes one key per attempt (a new cart) and
+ * sends the same key again on a retry, so a double tap or a lost answer never makes two orders.
+ */
+export function placeOrder(input: OrderInput, idempotencyKey: string): Promise<Order> {
+  return apiRequest<Order>(ORDERS_API.orders, {
+    method: 'POST',
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: OrderInput; idempotencyKey: string }) =>
+      placeOrder(input, idempotencyKey),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.orders.one(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+  });
+}
+
+/** `POST /api/orders/{id}/status`: a move of the status table, based on the version shown. */
+export function changeOrderStatus(id: string, change: OrderStatusChangeInput): Promise<Order> {
+  return apiRequest<Order>(orderApiPath(id, 'status'), { method: 'POST', body: change });
+}
+
+/**
+ * A status move. On success the order's cache takes the answer; on any refusal (a stale version, a
+ * move no longer allowed) every view of the orders is read again, so the screen shows what is true.
+ */
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: OrderStatusChangeInput }) =>
+      changeOrderStatus(id, change),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.orders.one(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+  });
+}
