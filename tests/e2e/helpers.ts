@@ -25,8 +25,12 @@ export async function signInByApi(page: Page, baseURL: string, user: E2EUser): P
  */
 export function apiClient(request: APIRequestContext, baseURL: string): FactoryClient {
   return {
-    async send(method, path, body) {
-      const response = await request.fetch(path, { method, data: body, headers: { origin: baseURL } });
+    async send(method, path, body, headers) {
+      const response = await request.fetch(path, {
+        method,
+        data: body,
+        headers: { origin: baseURL, ...headers },
+      });
       const text = await response.text();
       let parsed: unknown = text;
       try {

@@ -11,6 +11,7 @@ import type {
   UnitInput,
 } from '../../src/shared/contracts/master-data';
 import type { MenuItem, MenuItemInput } from '../../src/shared/contracts/menu';
+import type { Order, OrderInput } from '../../src/shared/contracts/orders';
 import type { TestApp, TestUser } from './test-app';
 
 /**
@@ -26,7 +27,12 @@ import type { TestApp, TestUser } from './test-app';
 
 /** Sends one JSON request as a signed-in administrator and answers the status and the parsed body. */
 export interface FactoryClient {
-  send(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<{ status: number; body: unknown }>;
+  send(
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: unknown }>;
 }
 
 export type FactoryTarget = TestApp | FactoryClient;
@@ -34,6 +40,8 @@ export type FactoryTarget = TestApp | FactoryClient;
 interface BuildOptions {
   /** Who makes the record in an API test (an administrator by default). */
   as?: TestUser;
+  /** Extra request headers (an order's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 const admins = new WeakMap<TestApp, Promise<TestUser>>();
@@ -69,11 +77,14 @@ async function create<T>(
   let status: number;
   let answer: unknown;
   if (isTestApp(target)) {
-    const response = await target.post(path, body, { as: options.as ?? (await factoryAdmin(target)) });
+    const response = await target.post(path, body, {
+      as: options.as ?? (await factoryAdmin(target)),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
     status = response.status;
     answer = await response.json().catch(() => undefined);
   } else {
-    ({ status, body: answer } = await target.send('POST', path, body));
+    ({ status, body: answer } = await target.send('POST', path, body, options.headers));
   }
   if (status !== 201) {
     throw new Error(
@@ -158,4 +169,20 @@ export function buildBankAccount(
     { name: uniqueName('Account'), type: 'cash', ...overrides },
     options,
   );
+}
+
+/**
+ * An order through `POST /api/orders` with a fresh `Idempotency-Key`: by default a takeaway of one new
+ * menu item. Made by an administrator (a confirmed point-of-sale order) unless `as` is a customer
+ * (a pending order request) or the client is signed in as someone else.
+ */
+export async function buildOrder(
+  t: FactoryTarget,
+  overrides: Partial<OrderInput> = {},
+  options: BuildOptions = {},
+): Promise<Order> {
+  const lines = overrides.lines ?? [{ menuItemId: (await buildMenuItem(t)).id, quantity: 1 }];
+  const body: OrderInput = { type: 'takeaway', ...overrides, lines };
+  const headers = { 'Idempotency-Key': crypto.randomUUID(), ...options.headers };
+  return create(t, '/api/orders', body, { ...options, headers });
 }
