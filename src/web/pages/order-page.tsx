@@ -1,6 +1,180 @@
-import { NotAvailablePage } from './not-available-page';
+import { ArrowLeft, ChefHat, Printer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ORDER_SOURCE_LABELS, ORDER_TYPE_LABELS, orderNumberLabel } from '../../shared/contracts/orders';
+import { Button, ButtonLink } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { DocumentTitle } from '../components/ui/document-title';
+import { ListError, ListLoading } from '../components/ui/list-states';
+import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
+import { useOrder } from '../features/orders/api/orders-api';
+import { OrderActions } from '../features/orders/detail/order-actions';
+import { OrderDetails } from '../features/orders/detail/order-details';
+import { OrderLines, OrderTotals } from '../features/orders/detail/order-lines';
+import { OrderTimeline } from '../features/orders/detail/order-timeline';
+import { ReceiptPrintCopy } from '../features/orders/detail/receipt';
+import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/list/order-badges';
+import { useOrderMoney } from '../features/orders/list/order-format';
+import { KitchenTicketPrintCopy } from '../features/orders/print/kitchen-ticket';
+import { isApiError } from '../lib/api-client';
+import { paths } from '../lib/paths';
 
-/** Order: being built (issue 11); until then it says so. */
+type PrintCopy = 'receipt' | 'kitchen-ticket';
+
+/**
+ * Which printout is in the page. Each print copy hides everything else when printing, so one is in the
+ * page at a time: the receipt (also what the browser's own Print prints), or the kitchen ticket from
+ * "Print kitchen ticket" until the print dialog closes.
+ */
+function usePrintCopy() {
+  const [copy, setCopy] = useState<PrintCopy>('receipt');
+  const [requests, setRequests] = useState(0);
+  useEffect(() => {
+    if (requests > 0) window.print();
+  }, [requests]);
+  useEffect(() => {
+    const back = () => setCopy('receipt');
+    window.addEventListener('afterprint', back);
+    return () => window.removeEventListener('afterprint', back);
+  }, []);
+  return {
+    copy,
+    print: (next: PrintCopy) => {
+      setCopy(next);
+      setRequests((count) => count + 1);
+    },
+  };
+}
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.orders}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-neutral-600 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      All orders
+    </Link>
+  );
+}
+
+/**
+ * `/orders/[orderId]`: one order with every line, its totals and payment, the status timeline, the
+ * moves this viewer may make, and a printable receipt and kitchen ticket (80 mm). It refreshes by
+ * itself when the order changes (the live topic `order:<id>`).
+ */
 export function OrderPage() {
-  return <NotAvailablePage />;
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const formatDateTime = useRestaurantDateTime();
+  const formatMoney = useOrderMoney();
+  const printing = usePrintCopy();
+
+  const frame = 'w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10 lg:px-10';
+
+  if (order.isPending) {
+    return (
+      <div className={frame}>
+        <DocumentTitle title="Order Details" />
+        <ListLoading>Loading the order...</ListLoading>
+      </div>
+    );
+  }
+
+  if (order.isError) {
+    const missing = isApiError(order.error) && (order.error.status === 404 || order.error.status === 400);
+    return (
+      <div className={frame}>
+        <DocumentTitle title={missing ? 'Order not found' : 'Order Details'} />
+        <BackLink />
+        {missing ? (
+          <Card className="mt-6 flex flex-col items-center gap-4 p-10 text-center">
+            <div>
+              <h1 className="text-xl font-semibold text-neutral-950">This order does not exist</h1>
+              <p className="mt-1 text-neutral-600">It may have been mistyped, or the link is an old one.</p>
+            </div>
+            <ButtonLink to={paths.orders} variant="secondary">
+              See all orders
+            </ButtonLink>
+          </Card>
+        ) : (
+          <div className="mt-6">
+            <ListError error={order.error} onRetry={() => void order.refetch()} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const data = order.data;
+  const number = orderNumberLabel(data.number);
+  const money = (minor: number) => formatMoney(minor, data.currency);
+
+  return (
+    <div className={frame}>
+      <DocumentTitle title={`Order ${number}`} />
+      <BackLink />
+      <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">
+              Order {number}
+            </h1>
+            <OrderStatusBadge status={data.status} className="text-sm" />
+            <PaymentStatusBadge status={data.paymentStatus} className="text-sm" />
+          </div>
+          <p className="mt-1 text-neutral-600">
+            <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time> ·{' '}
+            {ORDER_TYPE_LABELS[data.type]}
+            {data.table ? ` · Table ${data.table.name}` : ''} · {ORDER_SOURCE_LABELS[data.source]}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+          <Button variant="secondary" onClick={() => printing.print('receipt')}>
+            <Printer aria-hidden="true" className="size-4" />
+            Print receipt
+          </Button>
+          <Button variant="secondary" onClick={() => printing.print('kitchen-ticket')}>
+            <ChefHat aria-hidden="true" className="size-4" />
+            Print kitchen ticket
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <OrderActions order={data} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-neutral-950">Items</h2>
+          <OrderLines order={data} money={money} />
+          {data.note && (
+            <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm break-words text-amber-950">
+              <span className="font-medium">Order note:</span> {data.note}
+            </p>
+          )}
+          <div className="border-t border-neutral-200 pt-4">
+            <OrderTotals order={data} money={money} />
+          </div>
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card className="p-5 sm:p-6">
+            <h2 className="mb-3 text-lg font-semibold text-neutral-950">Details</h2>
+            <OrderDetails order={data} formatDateTime={formatDateTime} />
+          </Card>
+          <Card className="p-5 sm:p-6">
+            <h2 className="mb-3 text-lg font-semibold text-neutral-950">Status history</h2>
+            <OrderTimeline order={data} formatDateTime={formatDateTime} />
+          </Card>
+        </div>
+      </div>
+
+      {printing.copy === 'receipt' ? (
+        <ReceiptPrintCopy order={data} />
+      ) : (
+        <KitchenTicketPrintCopy order={data} />
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,120 @@
-import { NotAvailablePage } from './not-available-page';
+import { Plus } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { DocumentTitle } from '../components/ui/document-title';
+import { ListEmpty, ListError, ListLoading, LoadMore } from '../components/ui/list-states';
+import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
+import { useOrders } from '../features/orders/api/orders-api';
+import {
+  dateRangeError,
+  filtersFromSearch,
+  hasOrderFilters,
+  listParamsFromFilters,
+  NO_ORDER_FILTERS,
+  type OrderFilters,
+  searchFromFilters,
+} from '../features/orders/list/order-filters';
+import { OrderFiltersBar } from '../features/orders/list/order-filters-bar';
+import { useOrderMoney } from '../features/orders/list/order-format';
+import { OrdersList } from '../features/orders/list/orders-list';
+import { paths } from '../lib/paths';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** Orders: being built (issue 11); until then it says so. */
+/** The list for valid filters: asked for only once the date range reads forwards. */
+function OrdersResults({ filters, filtered }: { filters: OrderFilters; filtered: boolean }) {
+  const params = useMemo(() => listParamsFromFilters(filters), [filters]);
+  const orders = useOrders(params);
+  const formatDateTime = useRestaurantDateTime();
+  const formatMoney = useOrderMoney();
+
+  if (orders.isPending) return <ListLoading>Loading orders...</ListLoading>;
+  if (orders.isError) return <ListError error={orders.error} onRetry={() => void orders.refetch()} />;
+  const items = orders.orders ?? [];
+  if (items.length === 0) {
+    return filtered ? (
+      <ListEmpty>No orders match these filters.</ListEmpty>
+    ) : (
+      <ListEmpty
+        action={
+          <ButtonLink to={paths.addOrder} variant="secondary">
+            <Plus aria-hidden="true" className="size-4" />
+            Add order
+          </ButtonLink>
+        }
+      >
+        No orders yet.
+      </ListEmpty>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <OrdersList orders={items} formatDateTime={formatDateTime} formatMoney={formatMoney} />
+      {orders.hasNextPage && (
+        <LoadMore loading={orders.isFetchingNextPage} onLoad={() => void orders.fetchNextPage()} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/orders`: every order, newest first, with filters kept in the URL (a reload or a shared link opens
+ * the same list); it refreshes by itself when any order changes (the live topic `orders`).
+ */
 export function OrdersPage() {
-  return <NotAvailablePage />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
+  const [searchText, setSearchText] = useState(filters.search);
+  const search = useDebouncedValue(searchText.trim(), 300);
+
+  const update = useCallback(
+    (patch: Partial<OrderFilters>) =>
+      setSearchParams((current) => searchFromFilters({ ...filtersFromSearch(current), ...patch }), {
+        replace: true,
+      }),
+    [setSearchParams],
+  );
+
+  // The search text reaches the URL (and the server) once typing pauses.
+  useEffect(() => {
+    update({ search });
+  }, [search, update]);
+
+  const rangeError = dateRangeError(filters);
+  const active = hasOrderFilters(filters) || searchText.trim() !== '';
+
+  return (
+    <div className="w-full max-w-7xl px-4 py-8 sm:px-6 md:py-10 lg:px-10">
+      <DocumentTitle title="Orders" />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">Orders</h1>
+          <p className="mt-1 text-neutral-600">
+            Every order, newest first. Open one for its lines, totals and status.
+          </p>
+        </div>
+        <ButtonLink to={paths.addOrder} className="self-start sm:self-auto">
+          <Plus aria-hidden="true" className="size-4" />
+          Add order
+        </ButtonLink>
+      </div>
+      <section aria-label="Filters" className="mt-8">
+        <OrderFiltersBar
+          filters={filters}
+          onChange={update}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          onClear={() => {
+            setSearchText('');
+            setSearchParams(searchFromFilters(NO_ORDER_FILTERS), { replace: true });
+          }}
+          rangeError={rangeError}
+          active={active}
+        />
+      </section>
+      <div className="mt-6">
+        {rangeError ? null : <OrdersResults filters={filters} filtered={hasOrderFilters(filters)} />}
+      </div>
+    </div>
+  );
 }

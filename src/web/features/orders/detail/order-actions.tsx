@@ -1,0 +1,170 @@
+import { AlertTriangle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  type AllowedMove,
+  MAX_REASON,
+  type Order,
+  orderNumberLabel,
+} from '../../../../shared/contracts/orders';
+import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useChangeOrderStatus } from '../api/orders-api';
+import { isDestructiveMove, MOVE_BUSY_LABELS, MOVE_LABELS, needsDialog, orderMoves } from './order-moves';
+
+interface MoveDialogProps {
+  order: Order;
+  move: AllowedMove | null;
+  busy: boolean;
+  onSend: (move: AllowedMove, reason: string) => void;
+  onClose: () => void;
+}
+
+/** Asks before a move that ends the order or takes a reason; the reason is required when the move says so. */
+function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const number = orderNumberLabel(order.number);
+  const destructive = move ? isDestructiveMove(move) : false;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!move) return;
+    if (move.reason === 'required' && reason.trim() === '') {
+      setError('Enter the reason.');
+      return;
+    }
+    onSend(move, reason.trim());
+  }
+
+  const title = move ? `${MOVE_LABELS[move.status]} ${number}?` : '';
+  let description = '';
+  if (move?.status === 'cancelled')
+    description = 'The order is stopped for good; the customer sees the reason.';
+  else if (move?.status === 'rejected')
+    description = 'The request is turned down; the customer sees the reason.';
+  else if (move) description = `The order becomes ${ORDER_STATUS_LABELS[move.status].toLowerCase()}.`;
+
+  return (
+    <Dialog open={move !== null} onClose={onClose} busy={busy} title={title} description={description}>
+      {move && (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+          {move.reason !== 'none' && (
+            <TextAreaField
+              label={move.reason === 'required' ? 'Reason' : 'Reason (optional)'}
+              value={reason}
+              maxLength={MAX_REASON}
+              required={move.reason === 'required'}
+              error={error}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (error) setError(null);
+              }}
+              className="[&_textarea]:min-h-24"
+            />
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              {destructive ? 'Keep order' : 'Back'}
+            </Button>
+            <Button type="submit" variant={destructive ? 'danger' : 'primary'} isLoading={busy}>
+              {busy ? MOVE_BUSY_LABELS[move.status] : MOVE_LABELS[move.status]}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * The status moves this viewer may make now (`allowedMoves`, from the server's table and policies),
+ * each sent with the version on screen. A refusal (someone moved the order first, or the move is no
+ * longer allowed) shows the server's message; the order is then read again, so the buttons follow.
+ */
+export function OrderActions({ order }: { order: Order }) {
+  const change = useChangeOrderStatus();
+  const [dialogMove, setDialogMove] = useState<AllowedMove | null>(null);
+  const [dialogKey, setDialogKey] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const moves = orderMoves(order.allowedMoves);
+  const sending = change.isPending ? change.variables?.change.status : undefined;
+
+  function send(move: AllowedMove, reason: string) {
+    setRefusal(null);
+    change.mutate(
+      {
+        id: order.id,
+        change: { status: move.status, version: order.version, ...(reason ? { reason } : {}) },
+      },
+      {
+        onSuccess: (updated) => {
+          setDialogMove(null);
+          toast.success(
+            `Order ${orderNumberLabel(updated.number)} is ${ORDER_STATUS_LABELS[updated.status].toLowerCase()}.`,
+          );
+        },
+        onError: (error) => {
+          setDialogMove(null);
+          setRefusal(errorMessage(error));
+        },
+      },
+    );
+  }
+
+  if (moves.length === 0 && !refusal) return null;
+
+  return (
+    <section aria-label="Status actions" className="flex flex-col gap-3">
+      {refusal && (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            {refusal} <span className="text-amber-900">The order below is the saved one.</span>
+          </p>
+        </div>
+      )}
+      {moves.length > 0 && (
+        <div className="flex flex-wrap gap-3">
+          {moves.map((move) => {
+            const destructive = isDestructiveMove(move);
+            return (
+              <Button
+                key={move.status}
+                variant={destructive ? 'danger' : 'primary'}
+                size="lg"
+                isLoading={sending === move.status && !needsDialog(move)}
+                disabled={change.isPending}
+                onClick={() => {
+                  if (needsDialog(move)) {
+                    setRefusal(null);
+                    setDialogKey((key) => key + 1);
+                    setDialogMove(move);
+                  } else {
+                    send(move, '');
+                  }
+                }}
+              >
+                {MOVE_LABELS[move.status]}
+              </Button>
+            );
+          })}
+        </div>
+      )}
+      <MoveDialog
+        key={dialogKey}
+        order={order}
+        move={dialogMove}
+        busy={change.isPending}
+        onSend={send}
+        onClose={() => setDialogMove(null)}
+      />
+    </section>
+  );
+}

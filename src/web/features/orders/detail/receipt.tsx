@@ -1,0 +1,102 @@
+import { clsx } from 'clsx';
+import { useMemo } from 'react';
+import { createPortal } from 'react-dom';
+import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
+import { formatMoney } from '../../../../shared/money';
+import { useConfig } from '../../config/api/get-config';
+import { PAYMENT_STATUS_LABELS } from '../list/order-badges';
+import { signedMoney, totalRows } from './order-lines';
+import './receipt.css';
+
+/**
+ * The customer's receipt of an order (PRODUCT.md section 7), for an 80 mm thermal printer: the
+ * restaurant's name, the number, date and time, every line with its options and price, the totals and
+ * the payment status. `Receipt` is the receipt itself; `ReceiptPrintCopy` puts a print-only copy at the
+ * end of the page, so `window.print()` prints the receipt alone.
+ */
+export function Receipt({ order, className }: { order: Order; className?: string }) {
+  const config = useConfig();
+  const locale = config.data?.locale;
+  const timeZone = config.data?.timeZone;
+  const time = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone });
+    return format.format(new Date(order.createdAt));
+  }, [locale, timeZone, order.createdAt]);
+  const money = (minor: number) => formatMoney(minor, order.currency, locale ?? 'en');
+
+  return (
+    <article
+      aria-label={`Receipt ${orderNumberLabel(order.number)}`}
+      className={clsx('receipt w-full max-w-[80mm] bg-white p-4 text-sm text-black', className)}
+    >
+      <header className="border-b border-dashed border-black pb-2 text-center">
+        {config.data?.restaurantName && (
+          <p className="text-lg leading-tight font-bold">{config.data.restaurantName}</p>
+        )}
+        <p className="mt-1 font-bold">Receipt {orderNumberLabel(order.number)}</p>
+        <p>
+          <time dateTime={order.createdAt}>{time}</time>
+        </p>
+        <p>
+          {ORDER_TYPE_LABELS[order.type]}
+          {order.table ? ` · Table ${order.table.name}` : ''}
+        </p>
+      </header>
+
+      <ul className="border-b border-dashed border-black py-1">
+        {order.lines.map((line) => (
+          <li key={line.id} className="receipt-line py-1">
+            <p className="flex justify-between gap-2">
+              <span className="min-w-0 break-words">
+                {line.quantity} × {line.name}
+              </span>
+              <span className="shrink-0 tabular-nums">{money(line.lineTotal)}</span>
+            </p>
+            {line.quantity > 1 && <p className="pl-4 text-xs tabular-nums">@ {money(line.unitPrice)}</p>}
+            {line.options.map((option) => (
+              <p
+                key={`${option.groupName}-${option.name}`}
+                className="flex justify-between gap-2 pl-4 text-xs"
+              >
+                <span className="min-w-0 break-words">{option.name}</span>
+                {option.priceDelta !== 0 && (
+                  <span className="shrink-0 tabular-nums">{signedMoney(option.priceDelta, money)}</span>
+                )}
+              </p>
+            ))}
+          </li>
+        ))}
+      </ul>
+
+      <dl className="py-1">
+        {totalRows(order, money).map((row) => (
+          <div
+            key={row.label}
+            className={clsx('flex justify-between gap-2', row.emphasis && 'mt-1 text-base font-bold')}
+          >
+            <dt className="min-w-0 break-words">{row.label}</dt>
+            <dd className="shrink-0 tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <footer className="border-t border-dashed border-black pt-2 text-center">
+        <p className="font-bold uppercase">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</p>
+        <p className="mt-1">Thank you!</p>
+      </footer>
+    </article>
+  );
+}
+
+/**
+ * A print-only copy of the receipt at the end of `<body>`: invisible on screen; while it is in the page,
+ * printing prints this receipt and nothing else.
+ */
+export function ReceiptPrintCopy({ order }: { order: Order }) {
+  return createPortal(
+    <div className="receipt-print hidden" data-testid="receipt-print">
+      <Receipt order={order} className="max-w-none" />
+    </div>,
+    document.body,
+  );
+}
