@@ -1,6 +1,12 @@
-import { NotAvailablePage } from './not-available-page';
+import { DocumentTitle } from '../components/ui/document-title';
+import { OrderBoard } from '../features/orders/board/order-board';
 
-/** Order Monitor: being built (issue 11); until then it says so. */
+/** `/orders/monitor` (Order Monitor): the kitchen and pass board. */
 export function OrderMonitorPage() {
-  return <NotAvailablePage />;
+  return (
+    <>
+      <DocumentTitle title="Order Monitor" />
+      <OrderBoard />
+    </>
+  );
 }

@@ -1,0 +1,166 @@
+import { clsx } from 'clsx';
+import { Maximize, Minimize } from 'lucide-react';
+import { useId } from 'react';
+import type { Order } from '../../../../shared/contracts/orders';
+import { STATIONS } from '../../../../shared/menu-catalog';
+import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
+import { Button } from '../../../components/ui/button';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { useOpenOrders } from '../api/orders-api';
+import { BoardCard } from './board-card';
+import { useFullscreen, useNow, useStationFilter } from './board-hooks';
+import {
+  BOARD_STATUS_FILTER,
+  BOARD_STATUSES,
+  type BoardStatus,
+  boardColumns,
+  STATION_LABELS,
+  type StationFilter,
+} from './board-model';
+
+/** The ages tick this often (the brief asks for every 15 to 30 s). */
+const AGE_TICK_MS = 20_000;
+
+const COLUMN_HEADER: Record<BoardStatus, string> = {
+  confirmed: 'bg-sky-800',
+  preparing: 'bg-violet-800',
+  ready: 'bg-emerald-800',
+};
+
+const EMPTY_TEXT: Record<BoardStatus, string> = {
+  confirmed: 'No new orders',
+  preparing: 'Nothing in preparation',
+  ready: 'Nothing waiting at the pass',
+};
+
+const FILTERS: readonly { value: StationFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...STATIONS.map((station) => ({ value: station, label: STATION_LABELS[station] })),
+];
+
+/**
+ * `/orders/monitor`: the kitchen and pass board (PRODUCT.md section 7). Three columns, oldest order
+ * first; it refreshes by itself through the live topic `orders`, and one tap moves an order on.
+ */
+export function OrderBoard() {
+  const query = useOpenOrders(BOARD_STATUS_FILTER);
+  const [station, setStation] = useStationFilter();
+  const fullscreen = useFullscreen();
+  const now = useNow(AGE_TICK_MS);
+  const columns = query.data ? boardColumns<Order['lines'][number], Order>(query.data, station) : null;
+
+  return (
+    <div
+      className={clsx(
+        'flex flex-col bg-neutral-200',
+        // In full screen the board covers the side navigation; toasts and dialogs still show above it.
+        fullscreen.active
+          ? 'fixed inset-0 z-50 overflow-y-auto'
+          : 'min-h-[calc(100dvh-3.5rem)] md:h-dvh md:min-h-0',
+      )}
+    >
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-neutral-300 bg-white px-4 py-3">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-950">Order Monitor</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <fieldset className="inline-flex rounded-xl bg-neutral-100 p-1">
+            <legend className="sr-only">Station</legend>
+            {FILTERS.map((filter) => (
+              <button
+                key={filter.value}
+                type="button"
+                aria-pressed={station === filter.value}
+                onClick={() => setStation(filter.value)}
+                className={clsx(
+                  'h-11 min-w-20 rounded-lg px-4 text-lg font-semibold transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
+                  station === filter.value
+                    ? 'bg-neutral-950 text-white'
+                    : 'text-neutral-700 hover:bg-white hover:text-neutral-950',
+                )}
+              >
+                {filter.label}
+              </button>
+            ))}
+          </fieldset>
+          {fullscreen.supported && (
+            <Button variant="secondary" size="lg" onClick={fullscreen.toggle}>
+              {fullscreen.active ? (
+                <Minimize aria-hidden="true" className="size-5" />
+              ) : (
+                <Maximize aria-hidden="true" className="size-5" />
+              )}
+              {fullscreen.active ? 'Exit full screen' : 'Full screen'}
+            </Button>
+          )}
+        </div>
+      </header>
+
+      {query.isError ? (
+        <div className="p-4">
+          <ListError error={query.error} onRetry={() => void query.refetch()} />
+        </div>
+      ) : !columns ? (
+        <ListLoading>Loading orders...</ListLoading>
+      ) : (
+        <div className="grid flex-1 gap-3 p-3 md:min-h-0 md:grid-cols-3">
+          {BOARD_STATUSES.map((status) => (
+            <BoardColumn
+              key={status}
+              status={status}
+              orders={columns[status]}
+              now={now}
+              stationLabel={station === 'all' ? null : STATION_LABELS[station]}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BoardColumn({
+  status,
+  orders,
+  now,
+  stationLabel,
+}: {
+  status: BoardStatus;
+  orders: Order[];
+  now: number;
+  stationLabel: string | null;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-h-40 flex-col overflow-hidden rounded-2xl bg-neutral-100 md:min-h-0"
+    >
+      <h2
+        id={headingId}
+        className={clsx(
+          'flex items-center justify-between px-4 py-3 text-2xl font-bold text-white',
+          COLUMN_HEADER[status],
+        )}
+      >
+        {ORDER_STATUS_LABELS[status]}
+        <span className="rounded-full bg-white/20 px-3 text-xl tabular-nums">
+          {orders.length}
+          <span className="sr-only">{orders.length === 1 ? ' order' : ' orders'}</span>
+        </span>
+      </h2>
+      {orders.length === 0 ? (
+        <p className="flex flex-1 items-center justify-center p-6 text-center text-xl font-medium text-neutral-600">
+          {stationLabel ? `${EMPTY_TEXT[status]} for the ${stationLabel.toLowerCase()}` : EMPTY_TEXT[status]}
+        </p>
+      ) : (
+        <ul className="flex flex-1 flex-col gap-3 overflow-y-auto p-3">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <BoardCard order={order} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
