@@ -1,6 +1,12 @@
-import { NotAvailablePage } from './not-available-page';
+import { DocumentTitle } from '../components/ui/document-title';
+import { OrderRequests } from '../features/orders/requests/order-requests';
 
-/** Order Requests: being built (issue 11); until then it says so. */
+/** `/orders/requests` (Order Requests): pending online orders to accept or reject. */
 export function OrderRequestsPage() {
-  return <NotAvailablePage />;
+  return (
+    <>
+      <DocumentTitle title="Order Requests" />
+      <OrderRequests />
+    </>
+  );
 }

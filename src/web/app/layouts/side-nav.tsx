@@ -29,6 +29,11 @@ import { isAdmin } from '../../../shared/roles';
 import { NameInitial } from '../../components/ui/name-initial';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { formatPhoneNumber } from '../../features/auth/components/phone-number';
+import {
+  OrderRequestWatcher,
+  PendingRequestsBadge,
+} from '../../features/orders/requests/order-request-watcher';
+import { RequestSoundNavButton } from '../../features/orders/requests/request-sound-toggle';
 import { paths } from '../../lib/paths';
 
 /** Icons for the seed's navigation items, by route; labels and order come from the shared table. */
@@ -97,6 +102,7 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
       >
         {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}
         {item.label}
+        {item.to === paths.orderRequests && <PendingRequestsBadge />}
       </NavLink>
     </li>
   );
@@ -117,6 +123,9 @@ function NavItems({ user, onNavigate }: { user: SessionUser; onNavigate?: () => 
           ))}
         </ul>
       )}
+      <div className="mt-3 border-t border-neutral-800 pt-3">
+        <RequestSoundNavButton />
+      </div>
     </nav>
   );
 }
@@ -185,6 +194,7 @@ export function SideNav({ user }: { user: SessionUser }) {
 
   return (
     <>
+      <OrderRequestWatcher />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-neutral-950 md:flex">
         <div className="flex h-16 shrink-0 items-center border-b border-neutral-800 px-5">
           <Brand />

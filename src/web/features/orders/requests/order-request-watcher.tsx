@@ -1,0 +1,113 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { ORDERS_API, type Order, type OrderPage } from '../../../../shared/contracts/orders';
+import { showNotificationToast } from '../../../components/notification-toast/notification-toast';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useOrderSummary } from '../api/orders-api';
+import { MAX_REQUEST_TOASTS, requestToastBody, takeUnseen } from './request-model';
+import { playRequestSound, unlockAudioOnFirstGesture } from './request-sound';
+
+/**
+ * The pending requests as `useOpenOrders('pending')` reads them (the same query key and URL, so the
+ * requests page and the watcher share one cached list).
+ */
+const PENDING_PARAMS = { status: 'pending', limit: 500 };
+
+function readPendingRequests(queryClient: QueryClient): Promise<Order[]> {
+  return queryClient
+    .fetchQuery({
+      queryKey: queryKeys.orders.list(PENDING_PARAMS),
+      queryFn: ({ signal }) =>
+        apiRequest<OrderPage>(
+          `${ORDERS_API.orders}?${new URLSearchParams({ status: 'pending', limit: '500' })}`,
+          {
+            signal,
+            cache: 'no-cache',
+          },
+        ),
+      staleTime: 0,
+    })
+    .then((page) => page.items);
+}
+
+/** Requests announced in this tab (or pending already when it opened): each is announced once. */
+const seenRequests = new Set<string>();
+/** Reads of the list, one after the other, so two growths never announce the same request. */
+let queue: Promise<void> = Promise.resolve();
+
+function enqueue(task: () => Promise<void>): void {
+  queue = queue.then(task).catch(() => {
+    // A failed read announces nothing; the next growth reads again.
+  });
+}
+
+function announce(requests: Order[]): void {
+  if (requests.length === 0) return;
+  if (requests.length > MAX_REQUEST_TOASTS) {
+    showNotificationToast({
+      title: 'New order requests',
+      body: `${requests.length} new requests are waiting for an answer.`,
+    });
+  } else {
+    for (const order of requests) {
+      showNotificationToast({
+        title: 'New order request',
+        body: requestToastBody(order),
+        data: { orderId: order.id },
+      });
+    }
+  }
+  playRequestSound();
+}
+
+/**
+ * Mounted once in the staff navigation: when the count of pending requests grows while a staff screen
+ * is open (not when it first loads), shows the notification toast for each new request and plays the
+ * request sound when it is on. The count follows the live topic `orders` through the summary.
+ */
+export function OrderRequestWatcher() {
+  const queryClient = useQueryClient();
+  const count = useOrderSummary().data?.pendingRequests;
+  const lastCount = useRef<number | null>(null);
+
+  useEffect(() => unlockAudioOnFirstGesture(), []);
+
+  useEffect(() => {
+    if (count === undefined) return;
+    const previous = lastCount.current;
+    lastCount.current = count;
+    if (previous === null) {
+      // First load: what is pending already is no news.
+      if (count > 0) {
+        enqueue(async () => {
+          takeUnseen(await readPendingRequests(queryClient), seenRequests);
+        });
+      }
+      return;
+    }
+    if (count > previous) {
+      enqueue(async () => announce(takeUnseen(await readPendingRequests(queryClient), seenRequests)));
+    }
+  }, [count, queryClient]);
+
+  return null;
+}
+
+/** The count on "Order Requests" in the navigation, read as part of the link: "Order Requests, 3 new". */
+export function PendingRequestsBadge() {
+  const count = useOrderSummary().data?.pendingRequests ?? 0;
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="order-requests-badge"
+        className="ml-auto min-w-6 rounded-full bg-red-600 px-1.5 text-center text-xs leading-6 font-bold text-white tabular-nums"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">, {count} new</span>
+    </>
+  );
+}

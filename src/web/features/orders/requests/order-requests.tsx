@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Order } from '../../../../shared/contracts/orders';
+import { Card } from '../../../components/ui/card';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
+import { useConfig } from '../../config/api/get-config';
+import { useOpenOrders } from '../api/orders-api';
+import { useNow } from '../board/board-hooks';
+import { RejectRequestDialog } from './reject-request-dialog';
+import { RequestCard } from './request-card';
+import { RequestSoundSwitch } from './request-sound-toggle';
+
+/**
+ * `/orders/requests`: the pending online orders, newest on top, each with Accept and Reject (with a
+ * reason). The list follows the live topic `orders`; the navigation's watcher announces new ones.
+ */
+export function OrderRequests() {
+  const query = useOpenOrders('pending');
+  const config = useConfig();
+  const now = useNow(20_000);
+  const [rejecting, setRejecting] = useState<Order | null>(null);
+  const requests = query.data
+    ? [...query.data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    : undefined;
+  const locale = config.data?.locale ?? navigator.language;
+
+  return (
+    <div className="w-full max-w-4xl px-4 py-8 sm:px-6 md:py-10 lg:px-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">
+            Order Requests
+          </h1>
+          <p className="mt-1 text-neutral-600">
+            Online orders waiting for an answer. Accepted ones go to the kitchen board.
+          </p>
+        </div>
+        <Card className="shrink-0 p-4 sm:max-w-xs">
+          <RequestSoundSwitch />
+        </Card>
+      </div>
+
+      <div className="mt-8">
+        {query.isError ? (
+          <ListError error={query.error} onRetry={() => void query.refetch()} />
+        ) : !requests ? (
+          <ListLoading>Loading requests...</ListLoading>
+        ) : requests.length === 0 ? (
+          <ListEmpty>No requests right now. New ones appear here by themselves.</ListEmpty>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {requests.map((order) => (
+              <li key={order.id}>
+                <RequestCard order={order} now={now} locale={locale} onReject={setRejecting} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <RejectRequestDialog order={rejecting} onClose={() => setRejecting(null)} />
+    </div>
+  );
+}
