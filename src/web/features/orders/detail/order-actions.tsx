@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   type AllowedMove,
@@ -27,6 +27,7 @@ interface MoveDialogProps {
 function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const number = orderNumberLabel(order.number);
   const destructive = move ? isDestructiveMove(move) : false;
 
@@ -35,6 +36,7 @@ function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
     if (!move) return;
     if (move.reason === 'required' && reason.trim() === '') {
       setError('Enter the reason.');
+      reasonRef.current?.focus();
       return;
     }
     onSend(move, reason.trim());
@@ -54,6 +56,8 @@ function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
         <form noValidate onSubmit={submit} className="flex flex-col gap-5">
           {move.reason !== 'none' && (
             <TextAreaField
+              ref={reasonRef}
+              autoFocus
               label={move.reason === 'required' ? 'Reason' : 'Reason (optional)'}
               value={reason}
               maxLength={MAX_REASON}

@@ -95,7 +95,10 @@ export function OrdersList({ orders, formatDateTime, formatMoney }: OrdersListPr
                     <span className="text-base font-semibold text-neutral-950">
                       {orderNumberLabel(order.number)}
                     </span>
-                    <OrderStatusBadge status={order.status} />
+                    <span className="flex flex-wrap justify-end gap-1.5">
+                      <OrderStatusBadge status={order.status} />
+                      <PaymentStatusBadge status={order.paymentStatus} />
+                    </span>
                   </div>
                   <div className="flex items-baseline justify-between gap-3 text-sm text-neutral-600">
                     <span className="tabular-nums">{formatDateTime(order.createdAt)}</span>
@@ -106,9 +109,6 @@ export function OrdersList({ orders, formatDateTime, formatMoney }: OrdersListPr
                   <div className="text-sm text-neutral-700">
                     {ORDER_TYPE_LABELS[order.type]} · {ORDER_SOURCE_LABELS[order.source]}
                     {party && <span className="block truncate text-neutral-600">{party}</span>}
-                  </div>
-                  <div>
-                    <PaymentStatusBadge status={order.paymentStatus} />
                   </div>
                 </Card>
               </Link>
