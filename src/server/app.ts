@@ -25,6 +25,7 @@ import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -134,6 +135,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', masterDataRoutes);
   app.route('/', foodCategoriesRoutes);
   app.route('/', menuRoutes);
+  app.route('/', ordersRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);
 

@@ -246,8 +246,8 @@ describe('GET /api/events', () => {
     );
     const customerDay = await t.get('/api/events?topics=orders', { as: customer });
     await expectErrorBody(customerDay, 403, 'permission-denied');
-    // One order's topic waits for the orders module to say who may read an order.
-    const order = await t.get(`/api/events?topics=order:${customer.id}`, { as: admin });
+    // One order's topic: its customer and staff (the orders module's rule); not another customer.
+    const order = await t.get(`/api/events?topics=order:${customer.id}`, { as: customer });
     expect((await expectErrorBody(order, 403, 'permission-denied')).message).toContain('order:');
     expect(openEventStreamCount(t.services.liveTopics)).toBe(0);
   });

@@ -33,6 +33,12 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     singular: 'bank or cash account with an opening balance',
     remedy: 'set those opening balances to 0 (master data, bank accounts)',
   },
+  {
+    table: 'orders',
+    recorded: 'true',
+    description: 'orders',
+    singular: 'order',
+  },
 ];
 
 // `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,

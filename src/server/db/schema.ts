@@ -9,5 +9,6 @@ export * from '../modules/master-data/master-data.schema';
 export * from '../modules/menu/food-categories.schema';
 export * from '../modules/menu/menu.schema';
 export * from '../modules/messaging/messaging.schema';
+export * from '../modules/orders/orders.schema';
 export * from '../modules/security/security.schema';
 export * from '../modules/settings/settings.schema';

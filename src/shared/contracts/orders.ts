@@ -177,6 +177,8 @@ export const OrderSummarySchema = z.object({
   pendingRequests: z.number(),
   openOrders: z.number(),
   tables: z.array(z.object({ tableId: z.string(), openOrders: z.number() })),
+  /** The board's age colours (settings): amber past the first, red past the second, in minutes. */
+  ageThresholds: z.object({ amberMinutes: z.number(), redMinutes: z.number() }),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 

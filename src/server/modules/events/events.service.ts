@@ -27,14 +27,32 @@ export interface ChangeEvent {
  * rolled-back change announces nothing.
  */
 export async function publishChange(tx: Tx, topic: string): Promise<ChangeEvent> {
-  if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
+  const [event] = await publishChanges(tx, [topic]);
+  if (!event) throw new Error(`live topic ${topic} was not published`);
+  return event;
+}
+
+/**
+ * `publishChange` for several topics in one statement (an order announces `orders`, `order-requests`
+ * and its own topic at once): one round trip however many topics.
+ */
+export async function publishChanges(tx: Tx, topics: readonly string[]): Promise<ChangeEvent[]> {
+  for (const topic of topics) if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
+  if (topics.length === 0) return [];
   // The version is the event's id: increasing per topic and never reused, even after pruning.
   const result = await tx.execute(sql`
-    insert into events (id, topic, version)
-    select id, ${topic}, id from (select nextval(pg_get_serial_sequence('events', 'id')) as id) n
-    returning id, topic, version`);
-  const row = result.rows[0] as { id: string | number; topic: string; version: string | number };
-  const event = { id: Number(row.id), topic: row.topic, version: Number(row.version) };
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
-  return event;
+    with made as (
+      insert into events (id, topic, version)
+      select n.id, n.topic, n.id
+      from (select nextval(pg_get_serial_sequence('events', 'id')) as id, topic
+            from unnest(${`{${topics.map((topic) => `"${topic}"`).join(',')}}`}::text[]) with ordinality as t(topic, position)
+            order by position) n
+      returning id, topic, version)
+    select id, topic, version,
+      pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'topic', topic, 'version', version)::text)
+    from made order by id`);
+  return result.rows.map((row) => {
+    const event = row as { id: string | number; topic: string; version: string | number };
+    return { id: Number(event.id), topic: event.topic, version: Number(event.version) };
+  });
 }

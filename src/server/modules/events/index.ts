@@ -11,7 +11,8 @@ export {
   EVENTS_CHANNEL,
   isKnownTopic,
   publishChange,
+  publishChanges,
   STATIC_TOPICS,
 } from './events.service';
 export { LiveTopics, type LiveTopicsOptions, type TopicListener } from './live-topics';
-export { TOPIC_RULES, type TopicRule } from './topic-access';
+export { addTopicRule, type TopicRule } from './topic-access';

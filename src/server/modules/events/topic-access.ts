@@ -16,16 +16,23 @@ export type TopicRule = (request: TopicAccessRequest) => boolean | Promise<boole
 
 /**
  * Who may follow each live topic, by its prefix (the part before `:`), deny by default: a known topic
- * without a rule is refused. The orders issue adds one line: `order: ({ actor, key, db }) => …` (the
- * order's customer or staff), through the orders module's public functions.
+ * without a rule is refused. A module above this one adds the rule for its own topics with
+ * `addTopicRule` (the orders module: `order:<id>`, the order's customer or staff), so the events
+ * module imports none of them.
  */
-export const TOPIC_RULES: Readonly<Record<string, TopicRule>> = {
+const TOPIC_RULES: Record<string, TopicRule> = {
   menu: () => true,
   settings: () => true,
   'order-requests': ({ actor }) => hasStaffAccess(actor?.role),
   orders: ({ actor }) => hasStaffAccess(actor?.role),
   notifications: ({ actor, key }) => actor !== null && actor.id === key,
 };
+
+/** Adds the rule for a prefix that has none yet (a module's own keyed topic). */
+export function addTopicRule(prefix: string, rule: TopicRule): void {
+  if (TOPIC_RULES[prefix] && TOPIC_RULES[prefix] !== rule) throw new Error(`topic rule ${prefix} exists`);
+  TOPIC_RULES[prefix] = rule;
+}
 
 /** Most topics one stream may follow; a screen needs two or three. */
 export const MAX_TOPICS_PER_STREAM = 16;

@@ -8,12 +8,17 @@
  */
 export { bankAccounts } from './master-data.schema';
 export {
+  activeDiningTables,
+  activePartners,
   addBankAccountReferrer,
   type BankAccountReferrer,
   bankAccountResource,
   derivedUnitIds,
   diningTableResource,
   expenseCategoryResource,
+  findDiningTable,
+  findPartner,
+  type OrderReference,
   partnerResource,
   supplierResource,
   unitResource,

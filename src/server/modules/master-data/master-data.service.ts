@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -333,4 +333,53 @@ export async function derivedUnitIds(tx: Queryable, ids: string[]): Promise<Set<
     .from(units)
     .where(and(inArray(units.id, ids), isNotNull(units.baseUnitId)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** What an order needs of a dining table or a partner: its name, and whether it is still in use. */
+export interface OrderReference {
+  id: string;
+  name: string;
+  active: boolean;
+}
+
+/** A dining table by id (null when there is none), in the caller's transaction. */
+export async function findDiningTable(db: Queryable, id: string): Promise<OrderReference | null> {
+  const [row] = await db
+    .select({ id: diningTables.id, name: diningTables.name, active: diningTables.active })
+    .from(diningTables)
+    .where(eq(diningTables.id, id));
+  return row ?? null;
+}
+
+/** A partner by id (null when there is none). */
+export async function findPartner(db: Queryable, id: string): Promise<OrderReference | null> {
+  const [row] = await db
+    .select({ id: partners.id, name: partners.name, active: partners.active })
+    .from(partners)
+    .where(eq(partners.id, id));
+  return row ?? null;
+}
+
+/** The active dining tables by name (natural order: T2 before T10), for the point of sale. */
+export async function activeDiningTables(db: Queryable) {
+  const rows = await db
+    .select({
+      id: diningTables.id,
+      name: diningTables.name,
+      seats: diningTables.seats,
+      area: diningTables.area,
+    })
+    .from(diningTables)
+    .where(eq(diningTables.active, true));
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  return rows.sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** The active partners by name, for the point of sale's partner orders. */
+export async function activePartners(db: Queryable) {
+  return db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(eq(partners.active, true))
+    .orderBy(asc(partners.name));
 }

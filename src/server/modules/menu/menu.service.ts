@@ -13,6 +13,7 @@ import {
   type PublicMenu,
 } from '../../../shared/contracts/menu';
 import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { reorderRecords } from '../../lib/reorder';
@@ -39,7 +40,10 @@ type MenuItemRow = typeof menuItems.$inferSelect;
 export const MENU_PHOTO = 'menu-item';
 
 /** The modifier groups of the given items, with their options, in their order. */
-async function loadModifierGroups(db: Database, itemIds: string[]): Promise<Map<string, ModifierGroup[]>> {
+export async function loadModifierGroups(
+  db: Queryable,
+  itemIds: string[],
+): Promise<Map<string, ModifierGroup[]>> {
   const result = new Map<string, ModifierGroup[]>();
   if (itemIds.length === 0) return result;
   const groups = await db

@@ -10,6 +10,8 @@ export {
   getSettings,
   getSettingsAs,
   LOGO,
+  type OrderingSettings,
+  orderingSettings,
   type RestaurantSettings,
   RestaurantSettingsSchema,
   removeLogo,

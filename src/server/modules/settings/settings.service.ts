@@ -361,3 +361,40 @@ export async function forgetPaymentAccount(db: Queryable, accountId: string): Pr
       .where(eq(restaurantSettings.id, settings.id));
   }
 }
+
+/** What pricing and taking an order read from the settings (PRODUCT.md sections 7 and 12). */
+export interface OrderingSettings {
+  currency: string;
+  taxPercent: number;
+  taxInclusive: boolean;
+  serviceChargePercent: number;
+  deliveryFee: number;
+  deliveryMinimum: number;
+  onlineOrdering: boolean;
+  orderAgeAmberMinutes: number;
+  orderAgeRedMinutes: number;
+}
+
+/**
+ * The ordering settings, read `for share` inside the order's transaction: a currency or tax change in
+ * progress is waited for, and cannot commit until the order (priced with these values) has.
+ */
+export async function orderingSettings(db: Queryable, { lock = true } = {}): Promise<OrderingSettings> {
+  const query = db
+    .select({
+      currency: restaurantSettings.currency,
+      taxPercent: restaurantSettings.taxPercent,
+      taxInclusive: restaurantSettings.taxInclusive,
+      serviceChargePercent: restaurantSettings.serviceChargePercent,
+      deliveryFee: restaurantSettings.deliveryFee,
+      deliveryMinimum: restaurantSettings.deliveryMinimum,
+      onlineOrdering: restaurantSettings.onlineOrdering,
+      orderAgeAmberMinutes: restaurantSettings.orderAgeAmberMinutes,
+      orderAgeRedMinutes: restaurantSettings.orderAgeRedMinutes,
+    })
+    .from(restaurantSettings)
+    .limit(1);
+  const [row] = lock ? await query.for('share') : await query;
+  if (!row) throw new Error('restaurant settings row missing');
+  return { ...row, currency: row.currency.trim() };
+}

@@ -83,9 +83,13 @@ export function useOpenOrders(status: string) {
   });
 }
 
-/** `GET /api/orders/{id}`: one order, refreshed when it changes. */
+/**
+ * `GET /api/orders/{id}` for the staff screens: one order, refreshed with the live topic `orders`
+ * (which every order's change announces; `order:<id>` is announced only for a customer's order, for
+ * the customer's own page).
+ */
 export function useOrder(id: string) {
-  useLiveTopic(`order:${id}`, [queryKeys.orders.one(id)]);
+  useLiveTopic('orders', ORDER_LIVE_KEYS);
   return useQuery({
     queryKey: queryKeys.orders.one(id),
     queryFn: ({ signal }) => apiRequest<Order>(orderApiPath(id), { signal, cache: 'no-cache' }),

@@ -1,0 +1,120 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ModifierGroup, Station } from '../../../shared/contracts/menu';
+import type { Queryable } from '../../db/transaction';
+import { inIds } from '../../lib/resource';
+import { imageUrl } from '../images';
+import { foodCategories } from './food-categories.schema';
+import { menuItems } from './menu.schema';
+import { loadModifierGroups } from './menu.service';
+
+/** A menu item as an order sees it: what it costs, where it is made, and whether it may be sold. */
+export interface SellableItem {
+  id: string;
+  name: string;
+  price: number;
+  station: Station;
+  /** False once archived, or while its category is archived. */
+  onMenu: boolean;
+  availableToday: boolean;
+  shownOnline: boolean;
+  modifierGroups: ModifierGroup[];
+}
+
+/** The named items with their modifier groups, read in the caller's transaction (missing ids absent). */
+export async function menuItemsForSale(db: Queryable, ids: string[]): Promise<Map<string, SellableItem>> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({
+      id: menuItems.id,
+      name: menuItems.name,
+      price: menuItems.price,
+      station: menuItems.station,
+      active: menuItems.active,
+      categoryActive: foodCategories.active,
+      availableToday: menuItems.availableToday,
+      shownOnline: menuItems.shownOnline,
+    })
+    .from(menuItems)
+    .innerJoin(foodCategories, eq(foodCategories.id, menuItems.categoryId))
+    .where(inIds(menuItems.id, unique));
+  const groups = await loadModifierGroups(
+    db,
+    rows.map((row) => row.id),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        price: row.price,
+        station: row.station as Station,
+        onMenu: row.active && row.categoryActive,
+        availableToday: row.availableToday,
+        shownOnline: row.shownOnline,
+        modifierGroups: groups.get(row.id) ?? [],
+      },
+    ]),
+  );
+}
+
+/** One category of the point of sale's menu. */
+export interface SalesCategory {
+  id: string;
+  name: string;
+  items: {
+    id: string;
+    name: string;
+    price: number;
+    photoUrl: string | null;
+    availableToday: boolean;
+    station: Station;
+    modifierGroups: ModifierGroup[];
+  }[];
+}
+
+/**
+ * The point of sale's menu: every active item of every active category in the owner's order, shown
+ * online or not (staff sell what guests cannot order online), with items sold out today marked.
+ */
+export async function pointOfSaleMenu(db: Queryable): Promise<SalesCategory[]> {
+  const categories = await db
+    .select({ id: foodCategories.id, name: foodCategories.name })
+    .from(foodCategories)
+    .where(eq(foodCategories.active, true))
+    .orderBy(asc(foodCategories.sortOrder), asc(foodCategories.id));
+  const rows = await db
+    .select()
+    .from(menuItems)
+    .where(
+      and(
+        eq(menuItems.active, true),
+        inIds(
+          menuItems.categoryId,
+          categories.map((category) => category.id),
+        ),
+      ),
+    )
+    .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
+  const groups = await loadModifierGroups(
+    db,
+    rows.map((row) => row.id),
+  );
+  return categories
+    .map((category) => ({
+      id: category.id,
+      name: category.name,
+      items: rows
+        .filter((row) => row.categoryId === category.id)
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          price: row.price,
+          photoUrl: row.photoId ? imageUrl(row.photoId) : null,
+          availableToday: row.availableToday,
+          station: row.station as Station,
+          modifierGroups: groups.get(row.id) ?? [],
+        })),
+    }))
+    .filter((category) => category.items.length > 0);
+}

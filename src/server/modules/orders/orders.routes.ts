@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  ORDER_SOURCES,
+  ORDER_TYPES,
+  ORDERS_API,
+  OrderInputSchema,
+  OrderPageSchema,
+  OrderSchema,
+  OrderStatusChangeInputSchema,
+  OrderSummarySchema,
+  PointOfSaleSchema,
+} from '../../../shared/contracts/orders';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../shared/order-status';
+import type { Database } from '../../db/client';
+import { requireActor } from '../../lib/auth-guards';
+import type { Actor, AppEnv } from '../../lib/context';
+import { DATE_RANGE_MESSAGE, isQueryDateInRange, queryDateRange } from '../../lib/date-range';
+import { matchesIfNoneMatch } from '../../lib/fast-lane';
+import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
+import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
+import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
+import { getSettings } from '../settings';
+import { getOrder, listOrders, moveOrder } from './orders.service';
+
+const TAGS = ['Orders'];
+const IdParams = z.object({
+  id: z.uuid('must be an order id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
+const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errorResponse = (description: string) => json(description, ErrorResponseSchema);
+const revalidate = { headers: z.object({ 'if-none-match': z.string().optional() }) };
+
+const placeRoute = defineRoute('signed-in', {
+  method: 'post',
+  path: ORDERS_API.orders,
+  tags: TAGS,
+  summary: 'Place an order',
+  description:
+    'Staff take a confirmed point-of-sale order (with `partnerId` and `partnerReference`, a partner’s ' +
+    'order); a customer’s order is a pending order request. Prices, options and availability come ' +
+    'from the menu, the table and partner from master data, tax, service charge (dine-in) and the ' +
+    'delivery fee from the settings: a client never sends a price. Each line’s item must be on the ' +
+    'menu and available today (online: also shown online), its options chosen within each group’s ' +
+    'minimum and maximum, its quantity 1 to 999; the refusal names the item. A manual `discount` ' +
+    '(percent or amount, with a reason) is for managers and is audited.\n\n' +
+    '`Idempotency-Key` (required; a UUID per attempt): a retry with the same key and body answers ' +
+    'the order the first attempt made (`Idempotent-Replayed: true`), also when both arrive at once; ' +
+    'the same key with another body is a 409. Keys are kept 24 hours.',
+  request: {
+    headers: z.object({
+      'idempotency-key': z
+        .string({ error: 'send a unique key per order attempt, such as a UUID' })
+        .regex(IDEMPOTENCY_KEY, 'must be 1 to 255 visible characters, such as a UUID')
+        .openapi({ example: '4b4f3d4e-8c1d-4f6e-9a53-2f7d3f2b9c11' }),
+    }),
+    body: { required: true, content: { 'application/json': { schema: OrderInputSchema } } },
+  },
+  responses: {
+    200: json('A retry: the order this key made before', OrderSchema),
+    201: json('The order', OrderSchema),
+    404: errorResponse('A menu item, table or partner named does not exist'),
+    409: errorResponse(
+      'An item is archived, sold out today or not sold online; a table or partner is archived; online ' +
+        'ordering is off; below the delivery minimum; or the key was used for another body',
+    ),
+  },
+});
+
+const dateQuery = (description: string) =>
+  z.iso
+    .date('must be a date such as 2026-11-25')
+    .refine(isQueryDateInRange, DATE_RANGE_MESSAGE)
+    .optional()
+    .openapi({ description, example: '2026-11-25' });
+
+const listRoute = defineRoute('signed-in', {
+  method: 'get',
+  path: ORDERS_API.orders,
+  tags: TAGS,
+  summary: 'Orders, newest first',
+  description:
+    'Staff see every order; a customer only their own. Filters are comma-separated lists ' +
+    '(`status=pending` gives the order requests; `status=confirmed,preparing,ready` the kitchen ' +
+    'board). `search` finds an order number (`1042` or `#1042`), a customer name or phone. Answers ' +
+    'with an `ETag` that changes with any order; `If-None-Match` gives 304 without a query.',
+  request: {
+    ...revalidate,
+    query: PaginationQuerySchema.extend({
+      status: listFilter(ORDER_STATUSES).optional().openapi({ type: 'string', example: 'pending' }),
+      type: listFilter(ORDER_TYPES).optional().openapi({ type: 'string', example: 'dine-in,takeaway' }),
+      source: listFilter(ORDER_SOURCES).optional().openapi({ type: 'string', example: 'pos' }),
+      paymentStatus: listFilter(PAYMENT_STATUSES).optional().openapi({ type: 'string', example: 'unpaid' }),
+      from: dateQuery('From this day (restaurant time zone), inclusive'),
+      to: dateQuery('Up to this day (restaurant time zone), inclusive'),
+      search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+    }).strict(),
+  },
+  responses: { 200: json('A page of orders', OrderPageSchema), 304: { description: 'Not modified' } },
+});
+
+const summaryRoute = defineRoute('staff', {
+  method: 'get',
+  path: ORDERS_API.summary,
+  tags: TAGS,
+  summary: 'Counts for the navigation badge and the table picker',
+  description: 'Pending order requests, open orders, tables with open orders, the board’s age colours.',
+  request: revalidate,
+  responses: { 200: json('The counts', OrderSummarySchema), 304: { description: 'Not modified' } },
+});
+
+const pointOfSaleRoute = defineRoute('staff', {
+  method: 'get',
+  path: ORDERS_API.pointOfSale,
+  tags: TAGS,
+  summary: 'The point of sale’s menu, tables, partners and pricing settings',
+  responses: { 200: json('What the point of sale needs', PointOfSaleSchema) },
+});
+
+const getRoute = defineRoute('signed-in', {
+  method: 'get',
+  path: `${ORDERS_API.orders}/{id}`,
+  tags: TAGS,
+  summary: 'One order',
+  description:
+    'Staff read any order; a customer only their own (another’s is answered 404). `allowedMoves` ' +
+    'lists the moves the asking user may make now.',
+  request: { ...revalidate, params: IdParams },
+  responses: {
+    200: json('The order', OrderSchema),
+    304: { description: 'Not modified' },
+    404: errorResponse('No such order (or not yours)'),
+  },
+});
+
+const statusRoute = defineRoute('signed-in', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/status`,
+  tags: TAGS,
+  summary: 'Move an order to another status',
+  description:
+    'The status flow of PRODUCT.md section 7: pending → confirmed or rejected (reason) by staff; ' +
+    'pending → cancelled by its customer or staff; confirmed → preparing → ready → (out for delivery, ' +
+    'delivery only) → completed by staff; confirmed → cancelled by staff when unpaid, by a manager ' +
+    'otherwise; preparing → cancelled by a manager. Cancelling a confirmed or preparing order and ' +
+    'rejecting need a `reason` (shown to the customer). `version` is the one the screen showed: an ' +
+    'older one is a 409 with `details.reason: "stale"`; a move the table does not allow is a 409 ' +
+    'naming the moves that are (`details.allowed`); a move the role may not make is a 403.',
+  request: {
+    params: IdParams,
+    body: { required: true, content: { 'application/json': { schema: OrderStatusChangeInputSchema } } },
+  },
+  responses: {
+    200: json('The order after the move', OrderSchema),
+    403: errorResponse('The role may not make this move'),
+    404: errorResponse('No such order (or not yours)'),
+    409: errorResponse('Someone else changed the order first, or the move is not allowed from its status'),
+  },
+});
+
+/**
+ * An ETag for an answer that changes only with the `orders` topic, and differs per viewer (their
+ * orders, their allowed moves) and per query: a revalidation is answered 304 from memory.
+ */
+function ordersEtag(c: Context<AppEnv>, actor: Actor): string {
+  const version = c.var.deps.liveTopics.version('orders');
+  const scope = createHash('sha1')
+    .update(`${actor.id}|${actor.role}|${new URL(c.req.url).pathname}|${new URL(c.req.url).search}`)
+    .digest('base64url')
+    .slice(0, 16);
+  return `"orders-${version}-${scope}"`;
+}
+
+function notModified(c: Context<AppEnv>, etag: string): Response | null {
+  return matchesIfNoneMatch(c.req.header('if-none-match'), etag)
+    ? c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' })
+    : null;
+}
+
+async function timeZoneOf(db: Database): Promise<string> {
+  return (await getSettings(db)).timeZone;
+}
+
+const router = createRouter();
+
+router
+  // The fixed paths first: `/api/orders/summary` is not an order id.
+  .openapi(summaryRoute, async (c) => {
+    const actor = requireActor(c);
+    const etag = ordersEtag(c, actor);
+    const cached = notModified(c, etag);
+    if (cached) return cached as never;
+    const summary = await orderBoardSummary(c.var.deps.db, actor);
+    return c.json(summary, 200, { ETag: etag, 'Cache-Control': 'no-cache' });
+  })
+  .openapi(pointOfSaleRoute, async (c) => c.json(await pointOfSale(c.var.deps.db, requireActor(c)), 200))
+  .openapi(placeRoute, async (c) => {
+    const actor = requireActor(c);
+    const key = c.req.valid('header')['idempotency-key'];
+    const { order, replayed } = await placeOrder(c.var.deps.db, actor, c.req.valid('json'), key);
+    if (replayed) return c.json(order, 200, { 'Idempotent-Replayed': 'true' });
+    return c.json(order, 201);
+  })
+  .openapi(listRoute, async (c) => {
+    const actor = requireActor(c);
+    const etag = ordersEtag(c, actor);
+    const cached = notModified(c, etag);
+    if (cached) return cached as never;
+    const query = c.req.valid('query');
+    const db = c.var.deps.db;
+    const { from, to, ...filters } = query;
+    const range = from || to ? queryDateRange({ from, to }, await timeZoneOf(db)) : {};
+    const page = await listOrders(db, actor, { ...filters, ...range });
+    return c.json(page, 200, { ETag: etag, 'Cache-Control': 'no-cache' });
+  })
+  .openapi(getRoute, async (c) => {
+    const actor = requireActor(c);
+    const etag = ordersEtag(c, actor);
+    const cached = notModified(c, etag);
+    if (cached) return cached as never;
+    const order = await getOrder(c.var.deps.db, actor, c.req.valid('param').id);
+    return c.json(order, 200, { ETag: etag, 'Cache-Control': 'no-cache' });
+  })
+  .openapi(statusRoute, async (c) =>
+    c.json(
+      await moveOrder(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  );
+
+export const ordersRoutes = router;

@@ -1,0 +1,598 @@
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  AllowedMove,
+  Order,
+  OrderSource,
+  OrderStatusChangeInput,
+  OrderSummary,
+  OrderType,
+} from '../../../shared/contracts/orders';
+import { orderNumberLabel } from '../../../shared/contracts/orders';
+import { STATIONS } from '../../../shared/menu-catalog';
+import {
+  findMove,
+  movesFrom,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentStatus,
+  refusedMoveMessage,
+  type StatusMove,
+} from '../../../shared/order-status';
+import { hasStaffAccess } from '../../../shared/roles';
+import type { Database } from '../../db/client';
+import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
+import type { Actor } from '../../lib/context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { newestFirst, toPage } from '../../lib/pagination';
+import { inIds } from '../../lib/resource';
+import { staleWrite } from '../../lib/versions';
+import { authorize, decide, type PolicyActor } from '../../policies';
+import { recordAudit } from '../audit';
+import { users } from '../auth';
+import { addTopicRule, publishChanges } from '../events';
+import {
+  orderIdempotencyKeys,
+  orderLineOptions,
+  orderLines,
+  orderStatusChanges,
+  orders,
+} from './orders.schema';
+
+/**
+ * The orders module (PRODUCT.md section 7): the order records, their status flow and who may move
+ * them, reading and listing. Placing an order reads the menu, the tables and the settings, so it is
+ * the use case `use-cases/place-order.ts`, which calls `insertOrder` here inside its transaction.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+type OptionRow = typeof orderLineOptions.$inferSelect;
+type ChangeRow = typeof orderStatusChanges.$inferSelect;
+
+/** Statuses an order is still being worked on in (the boards, open tables). */
+export const OPEN_STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'confirmed',
+  'preparing',
+  'ready',
+  'out-for-delivery',
+];
+
+/** The column that records when each status was reached. */
+const REACHED_AT = {
+  confirmed: 'confirmedAt',
+  preparing: 'preparingAt',
+  ready: 'readyAt',
+  'out-for-delivery': 'outForDeliveryAt',
+  completed: 'completedAt',
+  rejected: 'rejectedAt',
+  cancelled: 'cancelledAt',
+} as const satisfies Partial<Record<OrderStatus, keyof OrderRow>>;
+
+/** The order as its owner-based rules see it (`order.read`, `order.cancel.pending`). */
+function owned(row: Pick<OrderRow, 'customerId'>) {
+  return { ownerId: row.customerId };
+}
+
+/** Whether `viewer` may make `move` on this order: the move's policy, with the order as its record. */
+function mayMove(viewer: PolicyActor, move: StatusMove, row: Pick<OrderRow, 'customerId'>): boolean {
+  switch (move.action) {
+    case 'order.cancel.pending':
+      return decide(viewer, move.action, owned(row)).allowed;
+    default:
+      return decide(viewer, move.action).allowed;
+  }
+}
+
+function authorizeMove(viewer: PolicyActor, move: StatusMove, row: Pick<OrderRow, 'customerId'>): void {
+  if (move.action === 'order.cancel.pending') authorize(viewer, move.action, owned(row));
+  else authorize(viewer, move.action);
+}
+
+function orderState(row: Pick<OrderRow, 'status' | 'type' | 'paymentStatus'>) {
+  return {
+    status: row.status as OrderStatus,
+    type: row.type as OrderType,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+  };
+}
+
+/** The moves `viewer` may make now (the status table, then the policies). */
+export function allowedMovesFor(viewer: PolicyActor, row: OrderRow): AllowedMove[] {
+  return movesFrom(orderState(row))
+    .filter((move) => mayMove(viewer, move, row))
+    .map((move) => ({ status: move.to, reason: move.reason }));
+}
+
+/** Everything an order's answer is built from. */
+export interface OrderParts {
+  row: OrderRow;
+  lines: LineRow[];
+  options: OptionRow[];
+  changes: ChangeRow[];
+  /** Names of the people it mentions, by id. */
+  names: Map<string, string>;
+}
+
+const iso = (value: Date) => value.toISOString();
+
+/** One order as the API answers it, with the moves `viewer` may make. */
+export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
+  const { row, names } = parts;
+  const person = (id: string | null) => (id ? { id, name: names.get(id) ?? 'Former user' } : null);
+  const optionsByLine = new Map<string, OptionRow[]>();
+  for (const option of parts.options) {
+    const list = optionsByLine.get(option.lineId) ?? [];
+    list.push(option);
+    optionsByLine.set(option.lineId, list);
+  }
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type as OrderType,
+    source: row.source as OrderSource,
+    status: row.status as OrderStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    version: row.version,
+    currency: row.currency.trim(),
+    table: row.tableId ? { id: row.tableId, name: row.tableName ?? '' } : null,
+    customer: person(row.customerId),
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    deliveryAddress: row.deliveryAddress,
+    partner: row.partnerId ? { id: row.partnerId, name: row.partnerName ?? '' } : null,
+    partnerReference: row.partnerReference,
+    note: row.note,
+    lines: [...parts.lines]
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        id: line.id,
+        menuItemId: line.menuItemId,
+        name: line.name,
+        unitPrice: line.unitPrice,
+        station: (STATIONS as readonly string[]).includes(line.station)
+          ? (line.station as (typeof STATIONS)[number])
+          : 'kitchen',
+        quantity: line.quantity,
+        options: (optionsByLine.get(line.id) ?? [])
+          .sort((a, b) => a.position - b.position)
+          .map((option) => ({
+            optionId: option.optionId,
+            groupName: option.groupName,
+            name: option.name,
+            priceDelta: option.priceDelta,
+          })),
+        note: line.note,
+        lineTotal: line.lineTotal,
+      })),
+    subtotal: row.subtotal,
+    discount: row.discount,
+    discountReason: row.discountReason,
+    serviceCharge: row.serviceCharge,
+    tax: row.tax,
+    taxInclusive: row.taxInclusive,
+    deliveryFee: row.deliveryFee,
+    total: row.total,
+    createdBy: person(row.createdBy),
+    acceptedBy: person(row.acceptedBy),
+    rejectReason: row.rejectReason,
+    cancelReason: row.cancelReason,
+    timeline: [...parts.changes]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((change) => ({
+        status: change.status as OrderStatus,
+        at: iso(change.createdAt),
+        by: person(change.actorId),
+        reason: change.reason,
+      })),
+    allowedMoves: allowedMovesFor(viewer, row),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** The lines, options, status changes and people's names of the given orders, in four queries. */
+async function loadParts(db: Queryable, rows: OrderRow[]): Promise<OrderParts[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, changes] = await Promise.all([
+    db.select().from(orderLines).where(inIds(orderLines.orderId, ids)),
+    db.select().from(orderStatusChanges).where(inIds(orderStatusChanges.orderId, ids)),
+  ]);
+  const options = lines.length
+    ? await db
+        .select()
+        .from(orderLineOptions)
+        .where(
+          inIds(
+            orderLineOptions.lineId,
+            lines.map((line) => line.id),
+          ),
+        )
+    : [];
+  const people = new Set<string>();
+  for (const row of rows) {
+    for (const id of [row.customerId, row.createdBy, row.acceptedBy]) if (id) people.add(id);
+  }
+  for (const change of changes) if (change.actorId) people.add(change.actorId);
+  const names = new Map<string, string>();
+  if (people.size > 0) {
+    const found = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inIds(users.id, [...people]));
+    for (const person of found) names.set(person.id, person.name);
+  }
+  const byOrder = <T extends { orderId: string }>(list: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const item of list) map.set(item.orderId, [...(map.get(item.orderId) ?? []), item]);
+    return map;
+  };
+  const linesByOrder = byOrder(lines);
+  const changesByOrder = byOrder(changes);
+  return rows.map((row) => {
+    const orderLinesOf = linesByOrder.get(row.id) ?? [];
+    const lineIds = new Set(orderLinesOf.map((line) => line.id));
+    return {
+      row,
+      lines: orderLinesOf,
+      options: options.filter((option) => lineIds.has(option.lineId)),
+      changes: changesByOrder.get(row.id) ?? [],
+      names,
+    };
+  });
+}
+
+async function presentRows(db: Queryable, rows: OrderRow[], viewer: PolicyActor): Promise<Order[]> {
+  const parts = await loadParts(db, rows);
+  return parts.map((part) => presentOrder(part, viewer));
+}
+
+const notFoundOrder = () => notFound('There is no order with this id.');
+
+// Who may follow one order's live topic `order:<id>`: staff, and the order's customer.
+addTopicRule('order', async ({ actor, key, db }) => {
+  if (!actor || !key) return false;
+  if (hasStaffAccess(actor.role)) return true;
+  const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, key));
+  return row?.customerId === actor.id;
+});
+
+/**
+ * One order for `viewer`: staff read any; a customer only their own (another's is answered as not
+ * found, so ids cannot be probed).
+ */
+export async function getOrder(db: Queryable, viewer: Actor, id: string): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row || !decide(viewer, 'order.read', owned(row)).allowed) throw notFoundOrder();
+  const [order] = await presentRows(db, [row], viewer);
+  if (!order) throw notFoundOrder();
+  return order;
+}
+
+export interface OrderListQuery {
+  status?: OrderStatus[];
+  type?: OrderType[];
+  source?: OrderSource[];
+  paymentStatus?: PaymentStatus[];
+  from?: Date;
+  to?: Date;
+  search?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Characters that mean "any" to ILIKE, escaped so a search for `50%` finds "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Orders newest first: staff see every order, a customer only their own (never a list of all).
+ * `search` finds an order number (`1042` or `#1042`), a customer's name or phone.
+ */
+export async function listOrders(db: Queryable, viewer: Actor, query: OrderListQuery) {
+  const conditions: (SQL | undefined)[] = [];
+  if (!decide(viewer, 'order.list').allowed) conditions.push(eq(orders.customerId, viewer.id));
+  if (query.status) conditions.push(inArray(orders.status, query.status));
+  if (query.type) conditions.push(inArray(orders.type, query.type));
+  if (query.source) conditions.push(inArray(orders.source, query.source));
+  if (query.paymentStatus) conditions.push(inArray(orders.paymentStatus, query.paymentStatus));
+  if (query.from) conditions.push(sql`${orders.createdAt} >= ${query.from.toISOString()}`);
+  if (query.to) conditions.push(sql`${orders.createdAt} < ${query.to.toISOString()}`);
+  const search = query.search?.trim();
+  if (search) {
+    const number = /^#?\s*(\d{1,15})$/.exec(search)?.[1];
+    const text = or(
+      ilike(orders.customerName, likePattern(search)),
+      ilike(orders.customerPhone, likePattern(search)),
+    );
+    conditions.push(number ? or(eq(orders.number, Number(number)), text) : text);
+  }
+  const page = newestFirst(orders, query.cursor);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions, page.where))
+    .orderBy(...page.orderBy)
+    .limit(query.limit + 1);
+  const pageRows = rows.slice(0, query.limit);
+  const presented = await presentRows(db, pageRows, viewer);
+  const byId = new Map(presented.map((order) => [order.id, order]));
+  return toPage(rows, query.limit, (row) => byId.get(row.id) as Order);
+}
+
+/** The navigation badge (pending requests) and the tables that have open orders. */
+export async function orderSummary(
+  db: Queryable,
+  ageThresholds: OrderSummary['ageThresholds'],
+): Promise<OrderSummary> {
+  const result = await db.execute(sql`
+    select
+      (select count(*)::int from orders where status = 'pending') as pending,
+      (select count(*)::int from orders where status in ('confirmed', 'preparing', 'ready', 'out-for-delivery')) as open,
+      coalesce((select json_agg(json_build_object('tableId', table_id, 'openOrders', n) order by table_id)
+        from (select table_id, count(*)::int as n from orders
+              where table_id is not null and status in ('pending', 'confirmed', 'preparing', 'ready', 'out-for-delivery')
+              group by table_id) t), '[]'::json) as tables`);
+  const row = result.rows[0] as { pending: number; open: number; tables: OrderSummary['tables'] };
+  return { pendingRequests: row.pending, openOrders: row.open, tables: row.tables, ageThresholds };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing
+
+/** A line as the place-order use case has priced it. */
+export interface NewOrderLine {
+  menuItemId: string;
+  name: string;
+  unitPrice: number;
+  station: string;
+  quantity: number;
+  note: string;
+  lineTotal: number;
+  options: { optionId: string; groupName: string; name: string; priceDelta: number }[];
+}
+
+/** An order as the place-order use case has checked and priced it. */
+export interface NewOrder {
+  type: OrderType;
+  source: OrderSource;
+  status: 'pending' | 'confirmed';
+  table: { id: string; name: string } | null;
+  customerId: string | null;
+  customerName: string;
+  customerPhone: string;
+  deliveryAddress: string;
+  partner: { id: string; name: string } | null;
+  partnerReference: string;
+  note: string;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  discountReason: string;
+  serviceCharge: number;
+  tax: number;
+  taxInclusive: boolean;
+  deliveryFee: number;
+  total: number;
+  lines: NewOrderLine[];
+}
+
+/** The live topics an order's change announces. */
+function topicsFor(row: Pick<OrderRow, 'id' | 'customerId'>, requestsChanged: boolean): string[] {
+  return [
+    'orders',
+    ...(requestsChanged ? ['order-requests'] : []),
+    // One order's own topic, for its customer's page; staff screens follow `orders`.
+    ...(row.customerId ? [`order:${row.id}`] : []),
+  ];
+}
+
+/**
+ * Writes a checked, priced order with its lines, options and first status, and announces it, in the
+ * caller's transaction. Answers the order as `creator` sees it, built from what was written (no
+ * second read).
+ */
+export async function insertOrder(tx: Tx, creator: Actor, order: NewOrder): Promise<Order> {
+  const now = sql`clock_timestamp()`;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      type: order.type,
+      source: order.source,
+      status: order.status,
+      tableId: order.table?.id ?? null,
+      tableName: order.table?.name ?? null,
+      customerId: order.customerId,
+      customerName: order.customerName,
+      customerPhone: order.customerPhone,
+      deliveryAddress: order.deliveryAddress,
+      partnerId: order.partner?.id ?? null,
+      partnerName: order.partner?.name ?? null,
+      partnerReference: order.partnerReference,
+      note: order.note,
+      currency: order.currency,
+      subtotal: order.subtotal,
+      discount: order.discount,
+      discountReason: order.discountReason,
+      serviceCharge: order.serviceCharge,
+      tax: order.tax,
+      taxInclusive: order.taxInclusive,
+      deliveryFee: order.deliveryFee,
+      total: order.total,
+      createdBy: creator.id,
+      ...(order.status === 'confirmed' ? { confirmedAt: now } : {}),
+    } as typeof orders.$inferInsert)
+    .returning();
+  if (!row) throw new Error('order insert returned no row');
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      order.lines.map((line, position) => ({
+        orderId: row.id,
+        position,
+        menuItemId: line.menuItemId,
+        name: line.name,
+        unitPrice: line.unitPrice,
+        station: line.station,
+        quantity: line.quantity,
+        note: line.note,
+        lineTotal: line.lineTotal,
+      })),
+    )
+    .returning();
+  const optionValues = order.lines.flatMap((line, index) =>
+    line.options.map((option, position) => ({
+      lineId: (lines.find((made) => made.position === index) as LineRow).id,
+      position,
+      optionId: option.optionId,
+      groupName: option.groupName,
+      name: option.name,
+      priceDelta: option.priceDelta,
+    })),
+  );
+  const options = optionValues.length
+    ? await tx.insert(orderLineOptions).values(optionValues).returning()
+    : [];
+  const [change] = await tx
+    .insert(orderStatusChanges)
+    .values({ orderId: row.id, status: order.status, actorId: creator.id })
+    .returning();
+  await publishChanges(tx, topicsFor(row, order.status === 'pending'));
+  const names = new Map([[creator.id, creator.name]]);
+  if (order.customerId && order.customerId !== creator.id) {
+    const [customer] = await tx
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, order.customerId));
+    if (customer) names.set(order.customerId, customer.name);
+  }
+  return presentOrder({ row, lines, options, changes: change ? [change] : [], names }, creator);
+}
+
+/** Records a manual discount in the audit log (PRODUCT.md section 7: managers, with a reason). */
+export async function auditManualDiscount(tx: Tx, actor: Actor, order: Order): Promise<void> {
+  await recordAudit(tx, actor, {
+    area: 'orders',
+    action: 'order.discounted',
+    summary: `Gave a discount on order ${orderNumberLabel(order.number)}: ${order.discountReason}`,
+    targetType: 'order',
+    targetId: order.id,
+    after: { discount: order.discount, discountReason: order.discountReason, subtotal: order.subtotal },
+  });
+}
+
+/**
+ * A move of the status table (PRODUCT.md section 7), based on the version the screen showed: the row
+ * is locked, an old version is a 409 (`stale`), a move the table does not allow is a 409 that says
+ * which are, a move the policies do not allow this viewer is a 403, and a move that needs a reason
+ * without one is a 400. Rejections and cancellations go into the audit log.
+ */
+export async function moveOrder(
+  db: Database,
+  actor: Actor,
+  id: string,
+  change: OrderStatusChangeInput,
+): Promise<Order> {
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    // A customer learns nothing about someone else's order, not even that it exists.
+    if (!row || (!hasStaffAccess(actor.role) && row.customerId !== actor.id)) throw notFoundOrder();
+    const label = orderNumberLabel(row.number);
+    if (row.version !== change.version) throw staleWrite(`order ${label}`, row.version);
+    const to = change.status as OrderStatus;
+    const move = findMove(orderState(row), to);
+    if (!move) {
+      throw conflictMove(refusedMoveMessage(orderState(row), to), allowedMovesFor(actor, row));
+    }
+    authorizeMove(actor, move, row);
+    const reason = change.reason?.trim() || null;
+    if (move.reason === 'required' && !reason) {
+      const message = `say why the order is ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
+      throw badRequest(`Invalid body: reason: ${message}`, { issues: [{ path: 'reason', message }] });
+    }
+    const values: Partial<typeof orders.$inferInsert> = {
+      status: to,
+      [REACHED_AT[to as keyof typeof REACHED_AT]]: sql`clock_timestamp()`,
+    };
+    if (row.status === 'pending' && to === 'confirmed') values.acceptedBy = actor.id;
+    if (to === 'rejected') values.rejectReason = reason;
+    if (to === 'cancelled') values.cancelReason = reason;
+    const [updated] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+    if (!updated) throw notFoundOrder();
+    await tx.insert(orderStatusChanges).values({ orderId: id, status: to, actorId: actor.id, reason });
+    if (to === 'rejected' || to === 'cancelled') {
+      await recordAudit(tx, actor, {
+        area: 'orders',
+        action: to === 'rejected' ? 'order.rejected' : 'order.cancelled',
+        summary: `${to === 'rejected' ? 'Rejected' : 'Cancelled'} order ${label}${reason ? `: ${reason}` : ''}`,
+        targetType: 'order',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: to, reason },
+      });
+    }
+    await publishChanges(tx, topicsFor(updated, row.status === 'pending'));
+    const [order] = await presentRows(tx, [updated], actor);
+    if (!order) throw notFoundOrder();
+    return order;
+  });
+}
+
+/** 409 for a move the table does not allow; `details.allowed`: the moves this viewer may make instead. */
+function conflictMove(message: string, allowed: AllowedMove[]) {
+  return conflict(message, { reason: 'not-allowed', allowed });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Idempotency keys
+
+export type KeyClaim = { claimed: true } | { claimed: false; requestHash: string; orderId: string | null };
+
+/**
+ * Claims `key` for this caller inside the order's transaction. A second request with the same key
+ * waits here until the first commits (the primary key), then finds its row; if the first rolled back,
+ * the second claims the key itself.
+ */
+export async function claimIdempotencyKey(
+  tx: Tx,
+  actorId: string,
+  key: string,
+  requestHash: string,
+): Promise<KeyClaim> {
+  const claimed = await tx
+    .insert(orderIdempotencyKeys)
+    .values({ actorId, key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: orderIdempotencyKeys.key });
+  if (claimed.length > 0) return { claimed: true };
+  const [existing] = await tx
+    .select({ requestHash: orderIdempotencyKeys.requestHash, orderId: orderIdempotencyKeys.orderId })
+    .from(orderIdempotencyKeys)
+    .where(and(eq(orderIdempotencyKeys.actorId, actorId), eq(orderIdempotencyKeys.key, key)));
+  if (!existing) return { claimed: true };
+  return { claimed: false, requestHash: existing.requestHash, orderId: existing.orderId };
+}
+
+/** Records which order a claimed key made. */
+export async function settleIdempotencyKey(
+  tx: Tx,
+  actorId: string,
+  key: string,
+  orderId: string,
+): Promise<void> {
+  await tx
+    .update(orderIdempotencyKeys)
+    .set({ orderId })
+    .where(and(eq(orderIdempotencyKeys.actorId, actorId), eq(orderIdempotencyKeys.key, key)));
+}
+
+/** How long keys are kept: at least a day (issue 11). */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/** Deletes keys older than the retention; returns how many. */
+export async function pruneIdempotencyKeys(db: Queryable): Promise<number> {
+  const result = await db
+    .delete(orderIdempotencyKeys)
+    .where(sql`${orderIdempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import type { ModifierGroup } from '../../shared/contracts/menu';
+import {
+  MAX_LINE_QUANTITY,
+  type ManualDiscount,
+  type Order,
+  type OrderInput,
+} from '../../shared/contracts/orders';
+import { formatMoney } from '../../shared/money';
+import { type PricingDiscount, percentToHundredths, priceOrder } from '../../shared/pricing';
+import { hasStaffAccess } from '../../shared/roles';
+import type { Database } from '../db/client';
+import { type Tx, withTransaction } from '../db/transaction';
+import type { Actor } from '../lib/context';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { findDiningTable, findPartner } from '../modules/master-data';
+import { menuItemsForSale, type SellableItem } from '../modules/menu';
+import {
+  auditManualDiscount,
+  claimIdempotencyKey,
+  getOrder,
+  insertOrder,
+  type NewOrderLine,
+  pruneIdempotencyKeys,
+  settleIdempotencyKey,
+} from '../modules/orders';
+import { orderingSettings } from '../modules/settings';
+import { authorize } from '../policies';
+
+/**
+ * Placing an order (PRODUCT.md section 7, issue 11): staff take a confirmed order at the point of
+ * sale (or a partner's order), a customer places a pending order request. Everything that decides
+ * what the order costs comes from the server: the menu (prices, options, availability), the table,
+ * the partner and the settings (tax, service charge, delivery fee), read inside one transaction with
+ * the order's writes, and priced by the shared `priceOrder` the point of sale shows its totals with.
+ *
+ * The `Idempotency-Key` makes a retry safe: the key is claimed in the same transaction, so of two
+ * requests with one key the second waits for the first and answers the order it made; the same key
+ * with another body is refused.
+ */
+
+export interface PlacedOrder {
+  order: Order;
+  /** True when the key had made this order already (a retry): nothing new was written. */
+  replayed: boolean;
+}
+
+/** An `Idempotency-Key`: 1 to 255 visible ASCII characters (a UUID per attempt is what clients send). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+const issue = (path: string, message: string) =>
+  badRequest(`Invalid body: ${path}: ${message}`, {
+    issues: [{ path, message }],
+  });
+
+/** Rules about the order as a whole that the schema cannot say (which fields go with which type). */
+function checkShape(input: OrderInput, isStaff: boolean): void {
+  if (input.type === 'dine-in' && !input.tableId)
+    throw issue('tableId', 'choose the table of a dine-in order');
+  if (input.type !== 'dine-in' && input.tableId) throw issue('tableId', 'only a dine-in order has a table');
+  if (input.type === 'delivery' && !input.deliveryAddress?.trim()) {
+    throw issue('deliveryAddress', 'enter the delivery address');
+  }
+  if (input.type !== 'delivery' && input.deliveryAddress?.trim()) {
+    throw issue('deliveryAddress', 'only a delivery order has a delivery address');
+  }
+  if (input.partnerReference?.trim() && !input.partnerId) {
+    throw issue('partnerReference', 'a partner reference needs the partner (partnerId)');
+  }
+  if (!isStaff && input.partnerId) throw forbidden('Only staff can enter a partner’s order.');
+}
+
+/** The manual discount as the pricing function takes it; percentages have at most two decimals. */
+function pricingDiscount(discount: ManualDiscount | undefined): PricingDiscount | null {
+  if (!discount) return null;
+  if (discount.kind === 'percent') {
+    if (discount.value > 100) throw issue('discount.value', 'a percentage must be at most 100');
+    try {
+      percentToHundredths(discount.value);
+    } catch {
+      throw issue('discount.value', 'a percentage has at most two decimals, such as 12.5');
+    }
+    return { kind: 'percent', percent: discount.value };
+  }
+  if (!Number.isInteger(discount.value)) {
+    throw issue('discount.value', 'an amount is a whole number of minor units (cents), such as 250 for 2.50');
+  }
+  return { kind: 'amount', amount: discount.value };
+}
+
+/** Checks one line against the menu and builds what the order keeps of it. */
+function checkLine(
+  line: OrderInput['lines'][number],
+  index: number,
+  item: SellableItem | undefined,
+  online: boolean,
+): NewOrderLine {
+  const path = `lines.${index}`;
+  if (!item) throw notFound(`${path}.menuItemId: there is no menu item with this id.`);
+  const named = `“${item.name}”`;
+  if (!item.onMenu) throw conflict(`${named} is no longer on the menu.`, { path: `${path}.menuItemId` });
+  if (!item.availableToday) throw conflict(`${named} is sold out today.`, { path: `${path}.menuItemId` });
+  if (online && !item.shownOnline) {
+    throw conflict(`${named} cannot be ordered online.`, { path: `${path}.menuItemId` });
+  }
+  if (line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
+    throw issue(`${path}.quantity`, `${named}: the quantity must be from 1 to ${MAX_LINE_QUANTITY}`);
+  }
+  const chosen = new Set(line.optionIds ?? []);
+  const options: NewOrderLine['options'] = [];
+  const known = new Set<string>();
+  for (const group of item.modifierGroups) {
+    const picked = group.options.filter((option) => chosen.has(option.id));
+    for (const option of group.options) known.add(option.id);
+    checkChoices(named, group, picked.length, `${path}.optionIds`);
+    for (const option of picked) {
+      options.push({
+        optionId: option.id,
+        groupName: group.name,
+        name: option.name,
+        priceDelta: option.priceDelta,
+      });
+    }
+  }
+  const unknown = [...chosen].find((id) => !known.has(id));
+  if (unknown) throw issue(`${path}.optionIds`, `${named} has no option with the id ${unknown}`);
+  return {
+    menuItemId: item.id,
+    name: item.name,
+    unitPrice: item.price,
+    station: item.station,
+    quantity: line.quantity,
+    note: line.note?.trim() ?? '',
+    lineTotal: 0,
+    options,
+  };
+}
+
+function checkChoices(named: string, group: ModifierGroup, count: number, path: string): void {
+  if (count < group.minChoices) {
+    throw issue(path, `${named}: choose at least ${group.minChoices} of “${group.name}”`);
+  }
+  if (count > group.maxChoices) {
+    throw issue(path, `${named}: choose at most ${group.maxChoices} of “${group.name}”`);
+  }
+}
+
+let lastPrune = 0;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Places an order for `actor` (see the module comment); `key` is the request's Idempotency-Key. */
+export async function placeOrder(
+  db: Database,
+  actor: Actor,
+  input: OrderInput,
+  key: string,
+): Promise<PlacedOrder> {
+  const isStaff = hasStaffAccess(actor.role);
+  authorize(actor, isStaff ? 'order.create' : 'order.place');
+  if (input.discount) authorize(actor, 'order.discount.manual');
+  checkShape(input, isStaff);
+  const discount = pricingDiscount(input.discount);
+  const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+
+  const placed = await withTransaction(db, async (tx): Promise<PlacedOrder> => {
+    const claim = await claimIdempotencyKey(tx, actor.id, key, requestHash);
+    if (!claim.claimed) {
+      if (claim.requestHash !== requestHash || !claim.orderId) {
+        throw conflict(
+          'This Idempotency-Key was used for a different order. Send a new key for a new order.',
+          { reason: 'idempotency-key-reused' },
+        );
+      }
+      return { order: await getOrder(tx, actor, claim.orderId), replayed: true };
+    }
+    const order = await buildAndInsert(tx, actor, input, isStaff, discount);
+    await settleIdempotencyKey(tx, actor.id, key, order.id);
+    if (input.discount) await auditManualDiscount(tx, actor, order);
+    return { order, replayed: false };
+  });
+
+  if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = Date.now();
+    // Housekeeping after the answer's work: keys older than a day are no longer needed.
+    void pruneIdempotencyKeys(db).catch(() => {
+      lastPrune = 0;
+    });
+  }
+  return placed;
+}
+
+async function buildAndInsert(
+  tx: Tx,
+  actor: Actor,
+  input: OrderInput,
+  isStaff: boolean,
+  discount: PricingDiscount | null,
+): Promise<Order> {
+  const online = !isStaff;
+  const settings = await orderingSettings(tx);
+  if (online && !settings.onlineOrdering) {
+    throw conflict('Online ordering is turned off at the moment. Please order at the counter.');
+  }
+  const items = await menuItemsForSale(
+    tx,
+    input.lines.map((line) => line.menuItemId),
+  );
+  const lines = input.lines.map((line, index) => checkLine(line, index, items.get(line.menuItemId), online));
+
+  let table: { id: string; name: string } | null = null;
+  if (input.tableId) {
+    const found = await findDiningTable(tx, input.tableId);
+    if (!found) throw notFound('tableId: there is no table with this id.');
+    if (!found.active) throw conflict(`Table “${found.name}” is archived: choose another table.`);
+    table = { id: found.id, name: found.name };
+  }
+  let partner: { id: string; name: string } | null = null;
+  if (input.partnerId) {
+    const found = await findPartner(tx, input.partnerId);
+    if (!found) throw notFound('partnerId: there is no partner with this id.');
+    if (!found.active) throw conflict(`Partner “${found.name}” is archived: choose another partner.`);
+    partner = { id: found.id, name: found.name };
+  }
+
+  const totals = priceOrder({
+    type: input.type,
+    lines: lines.map((line) => ({
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      options: line.options,
+    })),
+    discount,
+    serviceChargePercent: settings.serviceChargePercent,
+    taxPercent: settings.taxPercent,
+    taxInclusive: settings.taxInclusive,
+    deliveryFee: settings.deliveryFee,
+  });
+  totals.lines.forEach((priced, index) => {
+    const line = lines[index];
+    if (line) line.lineTotal = priced.lineTotal;
+  });
+  if (online && input.type === 'delivery' && totals.subtotal < settings.deliveryMinimum) {
+    const minimum = formatMoney(settings.deliveryMinimum, settings.currency, 'en');
+    throw conflict(`The minimum for a delivery order is ${minimum}: add something to the order.`);
+  }
+  if (totals.total > Number.MAX_SAFE_INTEGER) throw new AppError(400, 'The order is too large.');
+
+  return insertOrder(tx, actor, {
+    type: input.type,
+    source: partner ? 'partner' : isStaff ? 'pos' : 'online',
+    status: isStaff ? 'confirmed' : 'pending',
+    table,
+    customerId: isStaff ? null : actor.id,
+    customerName: input.customerName?.trim() || (isStaff ? '' : actor.name),
+    customerPhone: input.customerPhone?.trim() ?? '',
+    deliveryAddress: input.deliveryAddress?.trim() ?? '',
+    partner,
+    partnerReference: input.partnerReference?.trim() ?? '',
+    note: input.note?.trim() ?? '',
+    currency: settings.currency,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    discountReason: input.discount?.reason.trim() ?? '',
+    serviceCharge: totals.serviceCharge,
+    tax: totals.tax,
+    taxInclusive: totals.taxInclusive,
+    deliveryFee: totals.deliveryFee,
+    total: totals.total,
+    lines,
+  });
+}
