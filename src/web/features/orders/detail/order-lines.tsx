@@ -87,7 +87,7 @@ export function totalRows(order: Order, money: Money): TotalRow[] {
 /** Subtotal, discount with its reason, service charge, tax ("incl." when inclusive), delivery fee, total, payment. */
 export function OrderTotals({ order, money }: { order: Order; money: Money }) {
   return (
-    <dl aria-label="Totals" className="flex flex-col gap-1.5 text-sm">
+    <dl data-testid="order-totals" className="flex flex-col gap-1.5 text-sm">
       {totalRows(order, money).map((row) => (
         <div
           key={row.label}
