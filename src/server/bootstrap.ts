@@ -4,6 +4,7 @@ import type { Logger } from './lib/logger';
 import { type Auth, type BootstrapResult, ensureAdmin } from './modules/auth';
 import { seedDemoRestaurant } from './modules/demo';
 import { ensureSettings } from './modules/settings';
+import { seedDemoOrders } from './use-cases/demo-orders';
 
 /**
  * Brings a database up to date: migrations, the settings row, with `demoData` the demo cafe on a
@@ -24,7 +25,11 @@ export async function prepareDatabase(
   await runMigrations(db);
   return withStartupLock(db, async () => {
     await ensureSettings(db);
-    if (options.demoData) await seedDemoRestaurant(db, options.logger);
+    if (options.demoData) {
+      const seeded = await seedDemoRestaurant(db, options.logger);
+      // The shift in progress: open orders and requests, through the order use case's checks.
+      if (seeded.outcome === 'seeded') await seedDemoOrders(db, options.logger);
+    }
     return ensureAdmin(db, auth, {
       email: options.adminEmail,
       password: options.adminPassword,

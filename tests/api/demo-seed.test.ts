@@ -22,9 +22,12 @@ import {
 import { foodCategories } from '../../src/server/modules/menu/food-categories.schema';
 import { foodCategoryResource } from '../../src/server/modules/menu/food-categories.service';
 import { menuItems, modifierGroups, modifierOptions } from '../../src/server/modules/menu/menu.schema';
+import { orders } from '../../src/server/modules/orders/orders.schema';
 import { restaurantSettings } from '../../src/server/modules/settings/settings.schema';
 import { createServices } from '../../src/server/services';
+import type { DemoDataStatus } from '../../src/shared/contracts/demo';
 import type { PublicMenu } from '../../src/shared/contracts/menu';
+import type { OrderPage } from '../../src/shared/contracts/orders';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from '../support/test-server';
 
@@ -170,12 +173,32 @@ describe('the demo restaurant, on', () => {
     expect(body.paymentAccounts.qr).toBe(byName.get('E-wallet'));
   });
 
+  it('has a shift in progress: open orders in every column of the board and order requests', async () => {
+    const page = (await (await t.get('/api/orders?limit=100', { as: admin })).json()) as OrderPage;
+    const byStatus = (status: string) => page.items.filter((order) => order.status === status);
+    expect(byStatus('pending').length).toBeGreaterThanOrEqual(2);
+    for (const status of ['confirmed', 'preparing', 'ready'])
+      expect(byStatus(status).length).toBeGreaterThanOrEqual(1);
+    expect(byStatus('pending').every((order) => order.source === 'online')).toBe(true);
+    // Some are old enough to show the board's amber and red ages.
+    const ages = page.items.map((order) => (Date.now() - Date.parse(order.createdAt)) / 60_000);
+    expect(Math.max(...ages)).toBeGreaterThan(20);
+    // Priced by the settings like any order (8 % tax on top, no service charge).
+    for (const order of page.items) {
+      expect(order.total).toBe(order.subtotal + order.tax + order.deliveryFee);
+      expect(order.tax).toBeGreaterThan(0);
+    }
+    const status = (await (await t.get('/api/admin/demo-data', { as: admin })).json()) as DemoDataStatus;
+    expect(status.counts.orders).toBe(page.items.length);
+  });
+
   it('runs once per database: a second run, even after everything is deleted, adds nothing', async () => {
     const before = await rowCounts(t.db);
     expect(before).toMatchObject({ seedRuns: 1, menuItems: DEMO_MENU.length, diningTables: 10 });
     expect(await seedDemoRestaurant(t.db, logger)).toEqual({ outcome: 'already-ran' });
     expect(await rowCounts(t.db)).toEqual(before);
 
+    await t.db.delete(orders);
     await t.db.delete(menuItems);
     await t.db.delete(foodCategories);
     await t.db.delete(diningTables);

@@ -20,6 +20,7 @@ import {
   claimIdempotencyKey,
   getOrder,
   insertOrder,
+  type NewOrder,
   type NewOrderLine,
   pruneIdempotencyKeys,
   settleIdempotencyKey,
@@ -173,7 +174,11 @@ export async function placeOrder(
       }
       return { order: await getOrder(tx, actor, claim.orderId), replayed: true };
     }
-    const order = await buildAndInsert(tx, actor, input, isStaff, discount);
+    const order = await insertOrder(
+      tx,
+      actor,
+      await checkAndPrice(tx, actor, input, { online: !isStaff, discount }),
+    );
     await settleIdempotencyKey(tx, actor.id, key, order.id);
     if (input.discount) await auditManualDiscount(tx, actor, order);
     return { order, replayed: false };
@@ -189,14 +194,18 @@ export async function placeOrder(
   return placed;
 }
 
-async function buildAndInsert(
+/**
+ * Checks an order against the menu, tables, partners and settings and prices it: the order as it
+ * will be written (`insertOrder`). `actor` is who places it (null: the demo seed); `online` is a
+ * customer's order request, otherwise a point-of-sale order.
+ */
+export async function checkAndPrice(
   tx: Tx,
-  actor: Actor,
+  actor: Actor | null,
   input: OrderInput,
-  isStaff: boolean,
-  discount: PricingDiscount | null,
-): Promise<Order> {
-  const online = !isStaff;
+  { online, discount = null }: { online: boolean; discount?: PricingDiscount | null },
+): Promise<NewOrder> {
+  const isStaff = !online;
   const settings = await orderingSettings(tx);
   if (online && !settings.onlineOrdering) {
     throw conflict('Online ordering is turned off at the moment. Please order at the counter.');
@@ -245,13 +254,13 @@ async function buildAndInsert(
   }
   if (totals.total > Number.MAX_SAFE_INTEGER) throw new AppError(400, 'The order is too large.');
 
-  return insertOrder(tx, actor, {
+  return {
     type: input.type,
     source: partner ? 'partner' : isStaff ? 'pos' : 'online',
     status: isStaff ? 'confirmed' : 'pending',
     table,
-    customerId: isStaff ? null : actor.id,
-    customerName: input.customerName?.trim() || (isStaff ? '' : actor.name),
+    customerId: isStaff ? null : (actor?.id ?? null),
+    customerName: input.customerName?.trim() || (isStaff ? '' : (actor?.name ?? '')),
     customerPhone: input.customerPhone?.trim() ?? '',
     deliveryAddress: input.deliveryAddress?.trim() ?? '',
     partner,
@@ -267,5 +276,5 @@ async function buildAndInsert(
     deliveryFee: totals.deliveryFee,
     total: totals.total,
     lines,
-  });
+  };
 }

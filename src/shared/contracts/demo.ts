@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The kinds of record the demo restaurant made, as `GET /api/admin/demo-data` counts them. */
 export const DEMO_RECORD_KINDS = [
+  // Orders first: their lines refer to the menu items, which go after them.
+  'orders',
   'menuItems',
   'foodCategories',
   'diningTables',
@@ -14,6 +16,7 @@ export const DEMO_RECORD_KINDS = [
 export type DemoRecordKind = (typeof DEMO_RECORD_KINDS)[number];
 
 export const DEMO_RECORD_LABELS: Record<DemoRecordKind, string> = {
+  orders: 'orders',
   menuItems: 'menu items',
   foodCategories: 'food categories',
   diningTables: 'tables',

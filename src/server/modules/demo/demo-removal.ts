@@ -6,6 +6,7 @@ import {
   type DemoRemoval,
 } from '../../../shared/contracts/demo';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { findPgError, notFound } from '../../lib/errors';
 import { describeValue, type ResourceTable } from '../../lib/resource';
@@ -22,12 +23,16 @@ import {
   unitResource,
 } from '../master-data';
 import { foodCategoryResource, menuItemResource } from '../menu';
+import { countOrdersIn, deleteOrders } from '../orders';
 import { forgetPaymentAccount } from '../settings';
-import { seedRuns } from './demo.schema';
+import { type DemoRecords, seedRuns } from './demo.schema';
 import { DEMO_SEED_NAME } from './demo-seed';
 
 /** The resource of each kind: its table, and the noun the answer names a kept record by. */
-const RESOURCES: Record<DemoRecordKind, { definition: { table: ResourceTable; noun: string } }> = {
+const RESOURCES: Record<
+  Exclude<DemoRecordKind, 'orders'>,
+  { definition: { table: ResourceTable; noun: string } }
+> = {
   menuItems: menuItemResource,
   foodCategories: foodCategoryResource,
   diningTables: diningTableResource,
@@ -40,7 +45,7 @@ const RESOURCES: Record<DemoRecordKind, { definition: { table: ResourceTable; no
 
 const NOT_THERE = 'There is no demo data to remove.';
 
-async function demoRun(db: Database, lock = false) {
+async function demoRun(db: Database | Tx, lock = false) {
   const query = db.select().from(seedRuns).where(eq(seedRuns.name, DEMO_SEED_NAME));
   const [row] = lock ? await query.for('update') : await query;
   return row?.records && !row.removedAt ? row.records : null;
@@ -52,7 +57,11 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
   const counts: Record<string, number> = {};
   if (records) {
     for (const kind of DEMO_RECORD_KINDS) {
-      const ids = records[kind];
+      const ids = records[kind] ?? [];
+      if (kind === 'orders') {
+        counts[kind] = await countOrdersIn(db, ids);
+        continue;
+      }
       const { table } = RESOURCES[kind].definition;
       counts[kind] = ids.length
         ? (await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).length
@@ -63,7 +72,26 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
 }
 
 /**
- * Removes what the demo seed made, in one transaction: menu items (with their photos), categories,
+ * The demo's records while the demo orders are still to be added: the seed ran and made records, and
+ * no orders yet (locked, so two processes never add them twice). Null otherwise.
+ */
+export async function demoRecordsForOrders(tx: Tx): Promise<DemoRecords | null> {
+  const records = await demoRun(tx, true);
+  return records && !records.orders ? records : null;
+}
+
+/** Adds the demo orders' ids to the demo's records. */
+export async function recordDemoOrders(tx: Tx, ids: string[]): Promise<void> {
+  const records = await demoRun(tx, true);
+  if (!records) return;
+  await tx
+    .update(seedRuns)
+    .set({ records: { ...records, orders: ids } })
+    .where(eq(seedRuns.name, DEMO_SEED_NAME));
+}
+
+/**
+ * Removes what the demo seed made, in one transaction: orders, menu items (with their photos), categories,
  * tables, suppliers, partners, expense categories, units and accounts. A record something of the
  * owner's refers to (their own item in a demo category, a payment, an order) stays, and is named in
  * the answer; payment settings that pointed at a removed account are cleared. Recorded in the audit log.
@@ -78,9 +106,14 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
     const removedAccounts: string[] = [];
 
     for (const kind of DEMO_RECORD_KINDS) {
-      const { table, noun } = RESOURCES[kind].definition;
-      let ids = records[kind];
+      let ids = records[kind] ?? [];
       if (ids.length === 0) continue;
+      if (kind === 'orders') {
+        // The demo's orders go first: their lines refer to the demo's menu items.
+        removed += await deleteOrders(tx, ids);
+        continue;
+      }
+      const { table, noun } = RESOURCES[kind].definition;
       if (kind === 'units') {
         // Units that convert to another go before their base.
         const first = await derivedUnitIds(tx, ids);

@@ -2,6 +2,8 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What the demo seed made, by kind, so that the owner can remove it in one step. */
 export interface DemoRecords {
+  /** The demo's open orders (absent in records made before orders existed). */
+  orders?: string[];
   menuItems: string[];
   foodCategories: string[];
   diningTables: string[];

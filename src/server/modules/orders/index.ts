@@ -5,7 +5,10 @@
 export {
   allowedMovesFor,
   auditManualDiscount,
+  backdateDemoOrder,
   claimIdempotencyKey,
+  countOrdersIn,
+  deleteOrders,
   getOrder,
   IDEMPOTENCY_KEY_HOURS,
   insertOrder,

@@ -392,7 +392,7 @@ function topicsFor(row: Pick<OrderRow, 'id' | 'customerId'>, requestsChanged: bo
  * caller's transaction. Answers the order as `creator` sees it, built from what was written (no
  * second read).
  */
-export async function insertOrder(tx: Tx, creator: Actor, order: NewOrder): Promise<Order> {
+export async function insertOrder(tx: Tx, creator: Actor | null, order: NewOrder): Promise<Order> {
   const now = sql`clock_timestamp()`;
   const [row] = await tx
     .insert(orders)
@@ -419,7 +419,7 @@ export async function insertOrder(tx: Tx, creator: Actor, order: NewOrder): Prom
       taxInclusive: order.taxInclusive,
       deliveryFee: order.deliveryFee,
       total: order.total,
-      createdBy: creator.id,
+      createdBy: creator?.id ?? null,
       ...(order.status === 'confirmed' ? { confirmedAt: now } : {}),
     } as typeof orders.$inferInsert)
     .returning();
@@ -455,18 +455,80 @@ export async function insertOrder(tx: Tx, creator: Actor, order: NewOrder): Prom
     : [];
   const [change] = await tx
     .insert(orderStatusChanges)
-    .values({ orderId: row.id, status: order.status, actorId: creator.id })
+    .values({ orderId: row.id, status: order.status, actorId: creator?.id ?? null })
     .returning();
   await publishChanges(tx, topicsFor(row, order.status === 'pending'));
-  const names = new Map([[creator.id, creator.name]]);
-  if (order.customerId && order.customerId !== creator.id) {
+  const names = new Map(creator ? [[creator.id, creator.name]] : []);
+  if (order.customerId && order.customerId !== creator?.id) {
     const [customer] = await tx
       .select({ name: users.name })
       .from(users)
       .where(eq(users.id, order.customerId));
     if (customer) names.set(order.customerId, customer.name);
   }
-  return presentOrder({ row, lines, options, changes: change ? [change] : [], names }, creator);
+  return presentOrder({ row, lines, options, changes: change ? [change] : [], names }, creator ?? SYSTEM);
+}
+
+/** Whoever acts when nobody does (the demo seed): sees every move an administrator may make. */
+const SYSTEM: PolicyActor = { id: '', role: 'admin' };
+
+/**
+ * The demo cafe's open orders (the demo seed only): moves a just-made order on to `status` through
+ * the statuses before it, as if it had been placed `minutesAgo` minutes ago, so the boards show
+ * orders of different ages on first start.
+ */
+export async function backdateDemoOrder(
+  tx: Tx,
+  id: string,
+  steps: readonly OrderStatus[],
+  minutesAgo: number,
+): Promise<void> {
+  const at = (minutes: number) => sql`clock_timestamp() - make_interval(mins => ${minutes})`;
+  const values: Record<string, unknown> = { createdAt: at(minutesAgo) };
+  const last = steps.at(-1);
+  if (last) values.status = last;
+  steps.forEach((step, index) => {
+    const column = REACHED_AT[step as keyof typeof REACHED_AT];
+    if (column) values[column] = at(Math.max(0, minutesAgo - 2 * (index + 1)));
+  });
+  await tx
+    .update(orders)
+    .set(values as Partial<typeof orders.$inferInsert>)
+    .where(eq(orders.id, id));
+  await tx
+    .update(orderStatusChanges)
+    .set({ createdAt: at(minutesAgo) })
+    .where(eq(orderStatusChanges.orderId, id));
+  for (const [index, step] of steps.entries()) {
+    if (step === 'confirmed') continue;
+    await tx.insert(orderStatusChanges).values({
+      orderId: id,
+      status: step,
+      actorId: null,
+      createdAt: at(Math.max(0, minutesAgo - 2 * (index + 1))) as unknown as Date,
+    });
+  }
+}
+
+/** How many of the given orders exist (the demo data card). */
+export async function countOrdersIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(inIds(orders.id, [...ids]));
+  return row?.count ?? 0;
+}
+
+/** Deletes the given orders with their lines (removing the demo data); answers how many went. */
+export async function deleteOrders(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await tx
+    .delete(orders)
+    .where(inIds(orders.id, [...ids]))
+    .returning({ id: orders.id });
+  if (deleted.length > 0) await publishChanges(tx, ['orders', 'order-requests']);
+  return deleted.length;
 }
 
 /** Records a manual discount in the audit log (PRODUCT.md section 7: managers, with a reason). */
