@@ -168,6 +168,16 @@ test.describe('Orders list and order page', () => {
     await expect(olderRow).toBeVisible();
     await expect(newerRow).toBeHidden();
     await expect(page.getByTestId('order-row')).toHaveCount(1);
+    // A date range (days in the restaurant's time zone): one that ends before the orders were made
+    // matches nothing, and a backwards one is not asked for.
+    await page.getByLabel('To', { exact: true }).fill('2000-01-01');
+    await expect(page).toHaveURL(/[?&]to=2000-01-01(&|$)/);
+    await expect(page.getByText('No orders match these filters.')).toBeVisible();
+    await page.getByLabel('From', { exact: true }).fill('2000-01-02');
+    await expect(page.getByText('Must not be before “From”.')).toBeVisible();
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
+    await expect(olderRow).toBeVisible();
     // A filter that matches nothing says so.
     await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
     await expect(page.getByText('No orders match these filters.')).toBeVisible();
@@ -356,7 +366,7 @@ test.describe('Orders list and order page', () => {
   test('a move based on a stale view shows the server’s message, and the page shows the saved order', async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const { client, run, latte } = await setUp(page, baseURL!);
     const order = await buildLatteOrder(client, latte, `Dana ${run}`);
     await signInAs(page, baseURL!, E2E_USERS.staff);
@@ -374,6 +384,7 @@ test.describe('Orders list and order page', () => {
     await expect(page.getByTestId('order-status').first()).toHaveText('Preparing');
     await expect(page.getByRole('button', { name: 'Mark ready' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start preparing' })).toHaveCount(0);
+    await saveScreenshot(page, testInfo, 'order-page-stale-move', { viewportOnly: true });
   });
 
   test('an order that does not exist says so', async ({ page, baseURL }) => {

@@ -130,7 +130,7 @@ export function OrderActions({ order }: { order: Order }) {
         >
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            {refusal} <span className="text-amber-900">The order below is the saved one.</span>
+            {refusal} <span className="text-amber-900">This page now shows the saved order.</span>
           </p>
         </div>
       )}
