@@ -146,6 +146,49 @@ async function main(): Promise<void> {
     const again = await fetch(`${b}/api/menu/public`, { headers: { 'if-none-match': newEtag } });
     check(again.status === 304, "and with the new ETag, B's poll is a 304");
 
+    // Orders: one placed at the point of sale on A reaches a kitchen board connected to B within 1 s.
+    const board = await openEventStream(`${b}/api/events?topics=orders`, adminCookie);
+    check(board.status === 200, 'a kitchen board follows the topic orders on process B');
+    const boardBefore = await fetch(`${b}/api/orders?status=confirmed,preparing,ready`, {
+      headers: { cookie: adminCookie },
+    });
+    const boardEtag = boardBefore.headers.get('etag') ?? '';
+    const idleBoard = await fetch(`${b}/api/orders?status=confirmed,preparing,ready`, {
+      headers: { cookie: adminCookie, 'if-none-match': boardEtag },
+    });
+    check(
+      boardBefore.status === 200 && idleBoard.status === 304,
+      "B's board: 200, then 304 while nothing changes",
+    );
+    const orderSentAt = performance.now();
+    const placed = await fetch(`${a}/api/orders`, {
+      method: 'POST',
+      headers: { ...headers, cookie: adminCookie, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({
+        type: 'takeaway',
+        lines: [{ menuItemId: dish?.id, quantity: 2 }],
+        note: 'Two-process',
+      }),
+    });
+    const order = (await placed.json()) as { id: string; number: number };
+    const placedAt = performance.now();
+    check(placed.status === 201, `an order is placed at the point of sale on process A (#${order.number})`);
+    const orderChange = await board.nextChange(5000);
+    const orderArrivedAt = performance.now();
+    check(
+      orderChange?.topic === 'orders' && orderArrivedAt - placedAt < 1000,
+      `the order reaches the board's event stream on process B within 1 s of A's answer (${(orderArrivedAt - placedAt).toFixed(0)} ms; ${(orderArrivedAt - orderSentAt).toFixed(0)} ms after it was sent)`,
+    );
+    const boardAfter = await fetch(`${b}/api/orders?status=confirmed,preparing,ready`, {
+      headers: { cookie: adminCookie, 'if-none-match': boardEtag },
+    });
+    const boardIds = ((await boardAfter.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+    check(
+      boardAfter.status === 200 && boardIds.includes(order.id),
+      "B's board, revalidated with its old ETag, gets 200 with the new order",
+    );
+    await board.close();
+
     // Rate limits live in the database: attempts on A and B count together.
     const signInOn = (base: string, password: string) =>
       fetch(`${base}/api/auth/sign-in/email`, {
@@ -191,8 +234,10 @@ async function main(): Promise<void> {
 }
 
 /** A Server-Sent Events stream read as EventSource would, for the `change` messages. */
-async function openEventStream(url: string) {
-  const response = await fetch(url, { headers: { accept: 'text/event-stream' } });
+async function openEventStream(url: string, cookie?: string) {
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+  });
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
