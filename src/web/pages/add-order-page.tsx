@@ -21,7 +21,13 @@ import {
   orderInput,
   readDiscount,
 } from '../features/orders/pos/cart';
-import { CartLines, DiscountFields, OrderDetailsFields, TotalsList } from '../features/orders/pos/cart-panel';
+import {
+  CartLines,
+  CustomerFields,
+  DiscountFields,
+  OrderTypeFields,
+  TotalsList,
+} from '../features/orders/pos/cart-panel';
 import { MenuGrid } from '../features/orders/pos/menu-grid';
 import { ModifierDialog } from '../features/orders/pos/modifier-dialog';
 import { OrderPlaced } from '../features/orders/pos/order-placed';
@@ -70,6 +76,16 @@ export function AddOrderPage() {
   const sending = useRef(false);
   const cartHeadingId = useId();
   const problemId = useId();
+
+  // On a phone the "Review order" bar gives way once the totals and "Place order" are on the screen.
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
+  const [footerInView, setFooterInView] = useState(false);
+  useEffect(() => {
+    if (!footer) return;
+    const observer = new IntersectionObserver(([entry]) => setFooterInView(entry?.isIntersecting ?? false));
+    observer.observe(footer);
+    return () => observer.disconnect();
+  }, [footer]);
 
   const focusSearch = () => searchRef.current?.querySelector('input')?.focus();
 
@@ -137,6 +153,11 @@ export function AddOrderPage() {
 
   function changeLine(key: string, patch: Partial<CartLine>) {
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+    setRefusal(null);
+  }
+
+  function changeDetails(patch: Partial<OrderDetails>) {
+    setDetails((current) => ({ ...current, ...patch }));
     setRefusal(null);
   }
 
@@ -232,6 +253,12 @@ export function AddOrderPage() {
               </span>
             </div>
             <div className="flex flex-col gap-5 px-4 py-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+              <OrderTypeFields
+                pos={data}
+                details={details}
+                onChange={changeDetails}
+                openOrders={openOrders}
+              />
               <CartLines
                 lines={lines}
                 money={money}
@@ -243,27 +270,21 @@ export function AddOrderPage() {
                   setRefusal(null);
                 }}
               />
-              <OrderDetailsFields
-                pos={data}
-                details={details}
-                onChange={(patch) => {
-                  setDetails((current) => ({ ...current, ...patch }));
-                  setRefusal(null);
-                }}
-                openOrders={openOrders}
-              />
-              {data.canDiscount && (
-                <DiscountFields
-                  draft={discountDraft}
-                  onChange={(patch) => setDiscountDraft((current) => ({ ...current, ...patch }))}
-                  currency={data.currency}
-                  valueError={discount.ok ? null : discount.valueError}
-                  reasonError={discount.ok ? null : discount.reasonError}
-                  showErrors
-                />
-              )}
+              <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
+                <CustomerFields pos={data} details={details} onChange={changeDetails} />
+                {data.canDiscount && (
+                  <DiscountFields
+                    draft={discountDraft}
+                    onChange={(patch) => setDiscountDraft((current) => ({ ...current, ...patch }))}
+                    money={money}
+                    valueError={discount.ok ? null : discount.valueError}
+                    reasonError={discount.ok ? null : discount.reasonError}
+                    amount={totals.discount}
+                  />
+                )}
+              </div>
             </div>
-            <div className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-4">
+            <div ref={setFooter} className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-4">
               <TotalsList totals={totals} pricing={data.pricing} money={money} />
               {refusal && (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
@@ -292,7 +313,7 @@ export function AddOrderPage() {
         </section>
       </div>
 
-      {lines.length > 0 && (
+      {lines.length > 0 && !footerInView && (
         <a
           href="#pos-cart"
           className="fixed inset-x-3 bottom-3 z-20 flex h-14 items-center justify-between gap-3 rounded-xl bg-neutral-950 px-4 text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 lg:hidden"

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { MessageSquarePlus, Percent, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { ChevronDown, MessageSquarePlus, Percent, Trash2, UserRound } from 'lucide-react';
+import { type ComponentType, type ReactNode, useId, useState } from 'react';
 import {
   MAX_LINE_NOTE,
   MAX_ORDER_NOTE,
@@ -144,12 +144,49 @@ function CartLineRow({
   );
 }
 
-interface OrderDetailsFieldsProps {
+interface DisclosureProps {
+  label: string;
+  /** What is filled in, shown while closed ("Dana · Note: birthday"). */
+  summary?: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}
+
+/** A button that shows or hides a few fields, with what they hold while hidden. */
+function Disclosure({ label, summary, icon: Icon, defaultOpen = false, children }: DisclosureProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const panelId = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="-mx-2 flex min-h-11 items-center gap-2 rounded-lg px-2 text-left text-sm font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
+      >
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        <span className="shrink-0">{label}</span>
+        {!open && summary && (
+          <span className="min-w-0 flex-1 truncate font-normal text-neutral-600">{summary}</span>
+        )}
+        <ChevronDown
+          aria-hidden="true"
+          className={clsx('ml-auto size-4 shrink-0 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      <div id={panelId} hidden={!open} className="flex flex-col gap-4">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+interface OrderDetailsProps {
   pos: PointOfSale;
   details: OrderDetails;
   onChange: (patch: Partial<OrderDetails>) => void;
-  /** Open orders per table id (`GET /api/orders/summary`). */
-  openOrders: Map<string, number>;
 }
 
 function tableLabel(table: PointOfSale['tables'][number], open: number): string {
@@ -158,13 +195,19 @@ function tableLabel(table: PointOfSale['tables'][number], open: number): string 
   return `${parts.join(' · ')}${busy}`;
 }
 
-/** Order type, the table or the address, the customer, the partner and the order's note. */
-export function OrderDetailsFields({ pos, details, onChange, openOrders }: OrderDetailsFieldsProps) {
+/** Dine-in, takeaway or delivery; the table (showing which have open orders) or the address. */
+export function OrderTypeFields({
+  pos,
+  details,
+  onChange,
+  openOrders,
+}: OrderDetailsProps & { openOrders: Map<string, number> }) {
   const busyTables = pos.tables.filter((table) => (openOrders.get(table.id) ?? 0) > 0).length;
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3">
       <SegmentedChoice
         legend="Order type"
+        hideLegend
         options={ORDER_TYPES}
         labels={ORDER_TYPE_LABELS}
         value={details.type}
@@ -204,35 +247,54 @@ export function OrderDetailsFields({ pos, details, onChange, openOrders }: Order
           autoComplete="street-address"
         />
       )}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        <TextField
-          label="Customer name (optional)"
-          value={details.customerName}
-          onChange={(event) => onChange({ customerName: event.target.value })}
-          maxLength={100}
-          autoComplete="off"
-        />
-        <TextField
-          label="Phone (optional)"
-          type="tel"
-          inputMode="tel"
-          value={details.customerPhone}
-          onChange={(event) => onChange({ customerPhone: event.target.value })}
-          maxLength={30}
-          autoComplete="off"
-        />
-      </div>
+    </div>
+  );
+}
+
+/** The customer, the partner and its reference, and the order's note, behind one button. */
+export function CustomerFields({ pos, details, onChange }: OrderDetailsProps) {
+  const partner = pos.partners.find((candidate) => candidate.id === details.partnerId);
+  const summary = [
+    details.customerName.trim(),
+    details.customerPhone.trim(),
+    partner ? [partner.name, details.partnerReference.trim()].filter(Boolean).join(' ') : '',
+    details.note.trim() ? `Note: ${details.note.trim()}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Disclosure
+      label={pos.partners.length > 0 ? 'Customer, partner and note' : 'Customer and note'}
+      summary={summary}
+      icon={UserRound}
+    >
+      <TextField
+        label="Customer name (optional)"
+        value={details.customerName}
+        onChange={(event) => onChange({ customerName: event.target.value })}
+        maxLength={100}
+        autoComplete="off"
+      />
+      <TextField
+        label="Phone (optional)"
+        type="tel"
+        inputMode="tel"
+        value={details.customerPhone}
+        onChange={(event) => onChange({ customerPhone: event.target.value })}
+        maxLength={30}
+        autoComplete="off"
+      />
       {pos.partners.length > 0 && (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <>
           <SelectField
             label="Partner (optional)"
             value={details.partnerId}
             onChange={(event) => onChange({ partnerId: event.target.value })}
           >
             <option value="">None</option>
-            {pos.partners.map((partner) => (
-              <option key={partner.id} value={partner.id}>
-                {partner.name}
+            {pos.partners.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
               </option>
             ))}
           </SelectField>
@@ -245,7 +307,7 @@ export function OrderDetailsFields({ pos, details, onChange, openOrders }: Order
               autoComplete="off"
             />
           )}
-        </div>
+        </>
       )}
       <TextField
         label="Note for the order"
@@ -254,82 +316,74 @@ export function OrderDetailsFields({ pos, details, onChange, openOrders }: Order
         maxLength={MAX_ORDER_NOTE}
         autoComplete="off"
       />
-    </div>
+    </Disclosure>
   );
 }
 
 interface DiscountFieldsProps {
   draft: DiscountDraft;
   onChange: (patch: Partial<DiscountDraft>) => void;
-  currency: string;
+  money: MoneyFormat;
   valueError: string | null;
   reasonError: string | null;
-  /** Errors show once the person has left the fields or tried to place the order. */
-  showErrors: boolean;
+  /** The discount as priced now (minor units), shown while the fields are hidden. */
+  amount: number;
 }
 
 /** A manager's manual discount: percent or amount, and its reason (required). */
 export function DiscountFields({
   draft,
   onChange,
-  currency,
+  money,
   valueError,
   reasonError,
-  showErrors,
+  amount,
 }: DiscountFieldsProps) {
-  const [open, setOpen] = useState(draft.value !== '');
-  const panelId = useId();
+  const summary =
+    amount > 0
+      ? `−${formatMoney(amount, money.currency, money.locale)}${draft.reason.trim() ? ` · ${draft.reason.trim()}` : ''}`
+      : valueError || reasonError
+        ? 'Not complete'
+        : '';
   return (
-    <div className="flex flex-col gap-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex h-10 items-center gap-2 self-start rounded-lg px-2 text-sm font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
-      >
-        <Percent aria-hidden="true" className="size-4" />
-        Discount
-      </button>
-      {open && (
-        <div id={panelId} className="flex flex-col gap-3 rounded-xl bg-neutral-50 p-3">
-          <SegmentedChoice
-            legend="Discount kind"
-            hideLegend
-            options={['percent', 'amount'] as const}
-            labels={{ percent: 'Percent', amount: `Amount (${currency})` }}
-            value={draft.kind}
-            onChange={(kind) => onChange({ kind })}
-          />
-          <TextField
-            label={draft.kind === 'percent' ? 'Discount percent' : 'Discount amount'}
-            inputMode="decimal"
-            value={draft.value}
-            onChange={(event) => onChange({ value: event.target.value })}
-            placeholder={draft.kind === 'percent' ? '10' : '2.50'}
-            error={showErrors ? valueError : null}
-            autoComplete="off"
-          />
-          <TextField
-            label="Reason for the discount"
-            value={draft.reason}
-            onChange={(event) => onChange({ reason: event.target.value })}
-            maxLength={MAX_REASON}
-            error={showErrors ? reasonError : null}
-            autoComplete="off"
-          />
-          {draft.value !== '' && (
-            <button
-              type="button"
-              onClick={() => onChange({ value: '', reason: '' })}
-              className="self-start rounded-md text-sm font-medium text-neutral-700 underline underline-offset-4 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-neutral-950"
-            >
-              Remove the discount
-            </button>
-          )}
-        </div>
-      )}
-    </div>
+    <Disclosure label="Discount" summary={summary} icon={Percent}>
+      <div className="flex flex-col gap-3 rounded-xl bg-neutral-50 p-3">
+        <SegmentedChoice
+          legend="Discount kind"
+          hideLegend
+          options={['percent', 'amount'] as const}
+          labels={{ percent: 'Percent', amount: `Amount (${money.currency})` }}
+          value={draft.kind}
+          onChange={(kind) => onChange({ kind })}
+        />
+        <TextField
+          label={draft.kind === 'percent' ? 'Discount percent' : 'Discount amount'}
+          inputMode="decimal"
+          value={draft.value}
+          onChange={(event) => onChange({ value: event.target.value })}
+          placeholder={draft.kind === 'percent' ? '10' : '2.50'}
+          error={valueError}
+          autoComplete="off"
+        />
+        <TextField
+          label="Reason for the discount"
+          value={draft.reason}
+          onChange={(event) => onChange({ reason: event.target.value })}
+          maxLength={MAX_REASON}
+          error={reasonError}
+          autoComplete="off"
+        />
+        {draft.value !== '' && (
+          <button
+            type="button"
+            onClick={() => onChange({ value: '', reason: '' })}
+            className="self-start rounded-md text-sm font-medium text-neutral-700 underline underline-offset-4 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-neutral-950"
+          >
+            Remove the discount
+          </button>
+        )}
+      </div>
+    </Disclosure>
   );
 }
 

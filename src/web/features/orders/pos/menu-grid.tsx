@@ -48,7 +48,10 @@ export function MenuGrid({
         ref={searchRef}
         onSubmit={(event) => {
           event.preventDefault();
-          if (searching && firstAvailable) onPick(firstAvailable);
+          if (!searching || !firstAvailable) return;
+          // The search starts over for the next item; the keyboard stays in it.
+          onPick(firstAvailable);
+          onSearch('');
         }}
       >
         <SearchBox
@@ -137,23 +140,23 @@ function ItemTile({
       disabled={soldOut}
       onClick={() => onPick(item)}
       className={clsx(
-        'group flex min-h-24 w-full min-w-0 items-stretch gap-3 rounded-xl border p-3 text-left shadow-sm transition-colors',
+        'flex min-h-24 w-full min-w-0 flex-col justify-between gap-2 rounded-xl border p-3 text-left shadow-sm transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
         soldOut
           ? 'cursor-not-allowed border-neutral-200 bg-neutral-100'
           : 'border-neutral-200 bg-white hover:border-neutral-400 active:bg-neutral-100',
       )}
     >
-      <span className="flex min-w-0 flex-1 flex-col justify-between gap-2">
-        <span
-          className={clsx(
-            'line-clamp-3 font-medium break-words',
-            soldOut ? 'text-neutral-600 line-through decoration-neutral-400' : 'text-neutral-950',
-          )}
-        >
-          {item.name}
-        </span>
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <span
+        className={clsx(
+          'line-clamp-3 font-medium break-words hyphens-auto',
+          soldOut ? 'text-neutral-600 line-through decoration-neutral-400' : 'text-neutral-950',
+        )}
+      >
+        {item.name}
+      </span>
+      <span className="flex items-end justify-between gap-2">
+        <span className="flex min-w-0 flex-col gap-0.5 text-sm">
           <span
             className={clsx('font-semibold tabular-nums', soldOut ? 'text-neutral-600' : 'text-neutral-900')}
           >
@@ -161,27 +164,30 @@ function ItemTile({
           </span>
           {soldOut ? (
             <span className="inline-flex items-center gap-1 font-medium text-red-800">
-              <Ban aria-hidden="true" className="size-3.5" />
+              <Ban aria-hidden="true" className="size-3.5 shrink-0" />
               Sold out today
             </span>
           ) : (
             hasChoices && (
               <span className="inline-flex items-center gap-1 text-neutral-600">
-                <SlidersHorizontal aria-hidden="true" className="size-3.5" />
+                <SlidersHorizontal aria-hidden="true" className="size-3.5 shrink-0" />
                 Options
               </span>
             )
           )}
         </span>
+        {item.photoUrl && (
+          <img
+            {...pictureSources(item.photoUrl, 56)}
+            alt=""
+            loading="lazy"
+            className={clsx(
+              'size-12 shrink-0 rounded-lg object-cover sm:size-14',
+              soldOut && 'opacity-50 grayscale',
+            )}
+          />
+        )}
       </span>
-      {item.photoUrl ? (
-        <img
-          {...pictureSources(item.photoUrl, 64)}
-          alt=""
-          loading="lazy"
-          className={clsx('size-16 shrink-0 rounded-lg object-cover', soldOut && 'opacity-50 grayscale')}
-        />
-      ) : null}
     </button>
   );
 }

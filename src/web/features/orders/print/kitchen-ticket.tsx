@@ -30,10 +30,8 @@ export function KitchenTicket({ order, className }: { order: Order; className?: 
     >
       <header className="border-b-2 border-dashed border-black pb-2 text-center">
         <p className="text-4xl leading-none font-bold tracking-tight">{orderNumberLabel(order.number)}</p>
-        <p className="mt-2 text-lg font-bold uppercase">
-          {ORDER_TYPE_LABELS[order.type]}
-          {order.table ? ` · Table ${order.table.name}` : ''}
-        </p>
+        <p className="mt-2 text-lg font-bold uppercase">{ORDER_TYPE_LABELS[order.type]}</p>
+        {order.table && <p className="text-2xl leading-tight font-bold">Table {order.table.name}</p>}
         <p className="text-sm">
           <time dateTime={order.createdAt}>{time}</time>
         </p>
