@@ -7,7 +7,14 @@ import { nextStatus } from '../../../../shared/order-status';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeOrderStatus } from '../api/orders-api';
-import { type AgeTone, advanceLabel, ageMinutes, ageTone, formatAge } from './board-model';
+import {
+  type AgeThresholds,
+  type AgeTone,
+  advanceLabel,
+  ageMinutes,
+  ageTone,
+  formatAge,
+} from './board-model';
 import { orderPlace } from './order-place';
 
 const TONE_BADGE: Record<AgeTone, string> = {
@@ -30,11 +37,19 @@ const TONE_WORDS: Record<AgeTone, string> = { fresh: '', amber: ', waiting long'
  * lines with their choices and notes, its age (amber, then red), and one big button that moves it on.
  * `order` may be a station's view of the order (only that station's lines).
  */
-export function BoardCard({ order, now }: { order: Order; now: number }) {
+export function BoardCard({
+  order,
+  now,
+  thresholds,
+}: {
+  order: Order;
+  now: number;
+  thresholds: AgeThresholds;
+}) {
   const headingId = useId();
   const change = useChangeOrderStatus();
   const minutes = ageMinutes(order.createdAt, now);
-  const tone = ageTone(minutes);
+  const tone = ageTone(minutes, thresholds);
   const next = nextStatus(order);
   // The server says what this user may do; a move it does not list is not offered.
   const canMove = next !== undefined && order.allowedMoves.some((move) => move.status === next);
@@ -52,28 +67,33 @@ export function BoardCard({ order, now }: { order: Order; now: number }) {
     <article
       aria-labelledby={headingId}
       className={clsx(
-        'flex flex-col rounded-2xl border-4 bg-white text-neutral-950 shadow-sm',
+        // A container: a narrow column (a tablet with the navigation shown) gets slightly smaller type.
+        '@container flex flex-col rounded-2xl border-4 bg-white text-neutral-950 shadow-sm',
         TONE_BORDER[tone],
       )}
     >
-      <header className="flex items-start justify-between gap-3 px-4 pt-3">
-        <div className="min-w-0">
-          <h3 id={headingId} className="text-5xl leading-none font-black tracking-tight tabular-nums">
+      <header className="px-4 pt-3">
+        {/* The age moves under the number when the column is too narrow for both on one line. */}
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+          <h3
+            id={headingId}
+            className="text-4xl leading-none font-black tracking-tight tabular-nums @[22rem]:text-5xl"
+          >
             <span className="sr-only">Order </span>
             {label}
           </h3>
-          <p className="mt-2 text-xl font-semibold break-words text-neutral-800">{orderPlace(order)}</p>
+          <p
+            className={clsx(
+              'flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1 text-xl font-bold tabular-nums @[22rem]:px-3 @[22rem]:py-1.5 @[22rem]:text-2xl',
+              TONE_BADGE[tone],
+            )}
+          >
+            {tone === 'red' && <TriangleAlert aria-hidden="true" className="size-6" />}
+            {formatAge(minutes)}
+            <span className="sr-only">{TONE_WORDS[tone]}</span>
+          </p>
         </div>
-        <p
-          className={clsx(
-            'flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-1.5 text-2xl font-bold tabular-nums',
-            TONE_BADGE[tone],
-          )}
-        >
-          {tone === 'red' && <TriangleAlert aria-hidden="true" className="size-6" />}
-          {formatAge(minutes)}
-          <span className="sr-only">{TONE_WORDS[tone]}</span>
-        </p>
+        <p className="mt-2 text-xl font-semibold break-words text-neutral-800">{orderPlace(order)}</p>
       </header>
 
       <ul className="mx-4 mt-3 flex flex-col divide-y divide-neutral-200 border-t border-neutral-200">
@@ -111,7 +131,7 @@ export function BoardCard({ order, now }: { order: Order; now: number }) {
             isLoading={change.isPending}
             onClick={moveOn}
             aria-label={`${advanceLabel(next)} ${label}`}
-            className="h-16! text-2xl! font-bold"
+            className="h-16! text-2xl! font-bold!"
           >
             {advanceLabel(next)}
           </Button>

@@ -15,9 +15,8 @@ export type BoardStatus = (typeof BOARD_STATUSES)[number];
 export const BOARD_STATUS_FILTER = BOARD_STATUSES.join(',');
 
 /**
- * Age thresholds: the settings hold `orderAgeAmberMinutes` and `orderAgeRedMinutes`, but no endpoint a
- * staff member may read carries them yet (the settings API is the admin's). Until one does, the board
- * uses the settings' defaults, here and nowhere else.
+ * Age thresholds until the summary (`GET /api/orders/summary`, `ageThresholds`, from the settings'
+ * `orderAgeAmberMinutes` and `orderAgeRedMinutes`) has answered: the settings' defaults.
  */
 export const DEFAULT_AGE_THRESHOLDS: AgeThresholds = { amberMinutes: 10, redMinutes: 20 };
 

@@ -6,17 +6,23 @@ import { STATIONS } from '../../../../shared/menu-catalog';
 import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
 import { Button } from '../../../components/ui/button';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { useOpenOrders } from '../api/orders-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { useLiveTopic } from '../../../lib/use-live-topic';
+import { useOpenOrders, useOrderSummary } from '../api/orders-api';
 import { BoardCard } from './board-card';
 import { useFullscreen, useNow, useStationFilter } from './board-hooks';
 import {
+  type AgeThresholds,
   BOARD_STATUS_FILTER,
   BOARD_STATUSES,
   type BoardStatus,
   boardColumns,
+  DEFAULT_AGE_THRESHOLDS,
   STATION_LABELS,
   type StationFilter,
 } from './board-model';
+
+const SUMMARY_KEYS = [queryKeys.orders.summary];
 
 /** The ages tick this often (the brief asks for every 15 to 30 s). */
 const AGE_TICK_MS = 20_000;
@@ -47,6 +53,9 @@ export function OrderBoard() {
   const [station, setStation] = useStationFilter();
   const fullscreen = useFullscreen();
   const now = useNow(AGE_TICK_MS);
+  // The age colours come with the summary; a change of the settings reaches an open board too.
+  const thresholds = useOrderSummary().data?.ageThresholds ?? DEFAULT_AGE_THRESHOLDS;
+  useLiveTopic('settings', SUMMARY_KEYS);
   const columns = query.data ? boardColumns<Order['lines'][number], Order>(query.data, station) : null;
 
   return (
@@ -109,6 +118,7 @@ export function OrderBoard() {
               status={status}
               orders={columns[status]}
               now={now}
+              thresholds={thresholds}
               stationLabel={station === 'all' ? null : STATION_LABELS[station]}
             />
           ))}
@@ -122,11 +132,13 @@ function BoardColumn({
   status,
   orders,
   now,
+  thresholds,
   stationLabel,
 }: {
   status: BoardStatus;
   orders: Order[];
   now: number;
+  thresholds: AgeThresholds;
   stationLabel: string | null;
 }) {
   const headingId = useId();
@@ -137,16 +149,14 @@ function BoardColumn({
     >
       <h2
         id={headingId}
+        aria-label={`${ORDER_STATUS_LABELS[status]}, ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`}
         className={clsx(
           'flex items-center justify-between px-4 py-3 text-2xl font-bold text-white',
           COLUMN_HEADER[status],
         )}
       >
         {ORDER_STATUS_LABELS[status]}
-        <span className="rounded-full bg-white/20 px-3 text-xl tabular-nums">
-          {orders.length}
-          <span className="sr-only">{orders.length === 1 ? ' order' : ' orders'}</span>
-        </span>
+        <span className="rounded-full bg-white/20 px-3 text-xl tabular-nums">{orders.length}</span>
       </h2>
       {orders.length === 0 ? (
         <p className="flex flex-1 items-center justify-center p-6 text-center text-xl font-medium text-neutral-600">
@@ -156,7 +166,7 @@ function BoardColumn({
         <ul className="flex flex-1 flex-col gap-3 overflow-y-auto p-3">
           {orders.map((order) => (
             <li key={order.id}>
-              <BoardCard order={order} now={now} />
+              <BoardCard order={order} now={now} thresholds={thresholds} />
             </li>
           ))}
         </ul>

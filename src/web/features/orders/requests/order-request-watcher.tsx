@@ -94,7 +94,7 @@ export function OrderRequestWatcher() {
   return null;
 }
 
-/** The count on "Order Requests" in the navigation, read as part of the link: "Order Requests, 3 new". */
+/** The count on "Order Requests" in the navigation, read as part of the link: "Order Requests (3 new)". */
 export function PendingRequestsBadge() {
   const count = useOrderSummary().data?.pendingRequests ?? 0;
   if (count <= 0) return null;
@@ -107,7 +107,7 @@ export function PendingRequestsBadge() {
       >
         {count > 99 ? '99+' : count}
       </span>
-      <span className="sr-only">, {count} new</span>
+      <span className="sr-only">({count} new)</span>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_REASON, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
   const change = useChangeOrderStatus();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const label = order ? orderNumberLabel(order.number) : '';
 
   function close() {
@@ -27,6 +28,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
     const text = reason.trim();
     if (!text) {
       setError('Enter the reason for rejecting the order.');
+      reasonRef.current?.focus();
       return;
     }
     change.mutate(
@@ -60,6 +62,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <TextAreaField
+          ref={reasonRef}
           label="Reason"
           value={reason}
           onChange={(event) => {

@@ -26,6 +26,7 @@ export function RequestCard({ order, now, locale, onReject }: RequestCardProps) 
   const may = (status: Order['status']) => order.allowedMoves.some((move) => move.status === status);
   const name = customerNameOf(order);
   const phone = order.customerPhone.trim();
+  const age = ageMinutes(order.createdAt, now);
 
   function accept() {
     change.mutate(
@@ -51,7 +52,7 @@ export function RequestCard({ order, now, locale, onReject }: RequestCardProps) 
               {order.type === 'dine-in' && order.table ? ` · Table ${order.table.name}` : ''}
             </span>
             <span className="text-sm text-neutral-600">
-              {formatAge(ageMinutes(order.createdAt, now))} ago
+              {age === 0 ? 'Just now' : `${formatAge(age)} ago`}
             </span>
           </div>
           <p className="text-xl font-semibold text-neutral-950 tabular-nums">
