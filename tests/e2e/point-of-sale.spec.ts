@@ -278,7 +278,7 @@ test.describe('point of sale', () => {
     // On a phone: the grid, the modifier picker and the cart bar.
     await page.setViewportSize(PHONE);
     await tile(page, menu.soup.name).click();
-    await expect(page.getByRole('link', { name: /Review order · 1 item/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Review order · 1 item/ })).toBeVisible();
     await saveScreenshot(page, testInfo, 'pos-menu');
     await saveScreenshot(page, testInfo, 'pos-menu-screen', { viewportOnly: true });
     expect(await axeViolations(page)).toEqual([]);
@@ -287,7 +287,7 @@ test.describe('point of sale', () => {
     await saveScreenshot(page, testInfo, 'pos-modifiers', { viewportOnly: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('link', { name: /Review order/ }).click();
+    await page.getByRole('button', { name: /Review order/ }).click();
     await expect(page.getByRole('heading', { name: 'Current order' })).toBeInViewport();
     await saveScreenshot(page, testInfo, 'pos-cart', { viewportOnly: true });
   });
@@ -302,6 +302,12 @@ test.describe('point of sale', () => {
     const admin = apiClient(request, baseURL!);
     const money = await moneyFormatter(request);
     await page.setViewportSize(DESKTOP);
+    const orderKeys: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith('/api/orders')) {
+        orderKeys.push(sent.headers()['idempotency-key'] ?? '');
+      }
+    });
     await openPointOfSale(page, E2E_USERS.manager, baseURL!);
 
     await page.getByRole('searchbox', { name: 'Search the menu' }).fill(menu.soup.name);
@@ -341,15 +347,45 @@ test.describe('point of sale', () => {
     });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     await expect(tile(page, menu.soup.name)).toBeEnabled();
-    const { status, order } = await placeOrder(page);
-    expect(status).toBe(201);
+
+    // The answer is lost on the way back although the order was made: the retry of the same cart sends
+    // the same Idempotency-Key and gets that order, and a double tap sends it once.
+    let made: Order | undefined;
+    await page.route(
+      '**/api/orders',
+      async (route) => {
+        made = (await (await route.fetch()).json()) as Order;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not reach the server' })).toBeVisible();
+    expect(made?.id).toBeDefined();
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: /^Place order/ }).dblclick();
+    const order = (await (await answer).json()) as Order;
+    expect(order.id).toBe(made?.id);
+    await expect(
+      page.getByRole('region', { name: `Order ${orderNumberLabel(order.number)} placed` }),
+    ).toBeVisible();
+    // The refused try, the lost one and the retry: one key for the one cart.
+    expect(orderKeys).toHaveLength(3);
+    expect(new Set(orderKeys).size).toBe(1);
     expect(order.type).toBe('takeaway');
     expect(order.discount).toBe(139);
     expect(order.discountReason).toBe('Regular guest');
     expect(money(order.total)).toBe(shownTotal);
-    await expect(
-      page.getByRole('region', { name: `Order ${orderNumberLabel(order.number)} placed` }),
-    ).toBeVisible();
+    // A new cart gets a new key.
+    await page.getByRole('searchbox', { name: 'Search the menu' }).fill(menu.soup.name);
+    await page.keyboard.press('Enter');
+    const next = await placeOrder(page);
+    expect(next.status).toBe(201);
+    expect(next.order.id).not.toBe(order.id);
+    expect(orderKeys).toHaveLength(4);
+    expect(new Set(orderKeys).size).toBe(2);
     await page.setViewportSize(PHONE);
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, testInfo, 'pos-placed', { viewportOnly: true });

@@ -70,6 +70,7 @@ export function AddOrderPage() {
   const [placed, setPlaced] = useState<Order | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const searchRef = useRef<HTMLFormElement>(null);
+  const cartRef = useRef<HTMLElement>(null);
   const lineKeys = useRef(0);
   /** One key per cart: kept for retries of the same cart, renewed after success. */
   const idempotency = useRef({ key: newIdempotencyKey(), refusedBody: null as string | null });
@@ -238,7 +239,7 @@ export function AddOrderPage() {
         </section>
 
         <section
-          id="pos-cart"
+          ref={cartRef}
           tabIndex={-1}
           aria-labelledby={cartHeadingId}
           className="scroll-mt-20 focus:outline-none lg:sticky lg:top-4 lg:self-start"
@@ -314,8 +315,13 @@ export function AddOrderPage() {
       </div>
 
       {lines.length > 0 && !footerInView && (
-        <a
-          href="#pos-cart"
+        <button
+          type="button"
+          onClick={() => {
+            const cart = cartRef.current;
+            cart?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            cart?.focus({ preventScroll: true });
+          }}
           className="fixed inset-x-3 bottom-3 z-20 flex h-14 items-center justify-between gap-3 rounded-xl bg-neutral-950 px-4 text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 lg:hidden"
         >
           <span className="inline-flex items-center gap-2 font-medium">
@@ -325,7 +331,7 @@ export function AddOrderPage() {
           <span className="font-semibold tabular-nums">
             {formatMoney(totals.total, money.currency, money.locale)}
           </span>
-        </a>
+        </button>
       )}
 
       <ModifierDialog

@@ -121,8 +121,8 @@ function CartLineRow({
         <div className="flex items-center gap-1">
           <button
             type="button"
-            aria-label={`Note for ${name}`}
-            title="Note"
+            aria-label={`${line.note ? 'Edit the note' : 'Add a note'} for ${name}`}
+            title={line.note ? 'Edit the note' : 'Add a note'}
             aria-expanded={editingNote}
             onClick={() => setEditingNote((open) => !open)}
             className={ICON_BUTTON}
