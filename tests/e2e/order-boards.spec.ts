@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
@@ -380,4 +381,31 @@ test.describe('order boards', () => {
     expect(rejected.rejectReason).toBe(reason);
     await customer.context.close();
   });
+
+  test('the monitor and the requests page pass axe on a tablet and a phone', async ({ page, baseURL }) => {
+    test.slow();
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    for (const size of [TABLET, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto('/orders/monitor');
+      await expect(column(page, 'Ready')).toBeVisible();
+      expect(await axeViolations(page), `/orders/monitor at ${size.width}`).toEqual([]);
+      await page.goto('/orders/requests');
+      await expect(page.getByRole('switch', { name: 'Sound for new requests' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      expect(await axeViolations(page), `/orders/requests at ${size.width}`).toEqual([]);
+    }
+  });
 });
+
+/** WCAG 2 A and AA, as tests/e2e/accessibility.spec.ts checks the other screens. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
+    .analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+  }));
+}
