@@ -38,6 +38,9 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     recorded: 'true',
     description: 'orders',
     singular: 'order',
+    // Orders are never deleted; the demo cafe's go with the demo data (a new owner's first change).
+    remedy:
+      'remove the demo data (master data, settings tab) if those are the demo cafe’s orders; real orders stay in the currency they were taken in',
   },
 ];
 
