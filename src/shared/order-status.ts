@@ -40,6 +40,14 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  'partially-paid': 'Partly paid',
+  paid: 'Paid',
+  'partially-refunded': 'Partly refunded',
+  refunded: 'Refunded',
+};
+
 /**
  * "Staff if unpaid, manager otherwise" (PRODUCT.md section 7): any payment ever taken, even one since
  * refunded, makes cancelling a confirmed order a manager's decision.

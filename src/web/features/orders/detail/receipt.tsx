@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
+import { PAYMENT_STATUS_LABELS } from '../../../../shared/order-status';
 import { useConfig } from '../../config/api/get-config';
-import { PAYMENT_STATUS_LABELS } from '../list/order-badges';
 import { signedMoney, totalRows } from './order-lines';
 import './receipt.css';
 

@@ -1,14 +1,10 @@
 import { clsx } from 'clsx';
-import { ORDER_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '../../../../shared/order-status';
-
-/** What people read for an order's payment status. */
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  unpaid: 'Unpaid',
-  'partially-paid': 'Partly paid',
-  paid: 'Paid',
-  'partially-refunded': 'Partly refunded',
-  refunded: 'Refunded',
-};
+import {
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  PAYMENT_STATUS_LABELS,
+  type PaymentStatus,
+} from '../../../../shared/order-status';
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-300',

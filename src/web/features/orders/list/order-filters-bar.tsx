@@ -12,6 +12,7 @@ import {
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from '../../../../shared/order-status';
@@ -20,7 +21,6 @@ import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { controlClasses, Field } from '../../../components/ui/field';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SelectField } from '../../../components/ui/select-field';
-import { PAYMENT_STATUS_LABELS } from './order-badges';
 import type { OrderFilters } from './order-filters';
 
 interface OrderFiltersBarProps {
