@@ -69,18 +69,23 @@ export function useOrders(params: OrderListParams) {
   return { ...query, orders };
 }
 
+/** The query of one page of up to 500 orders in `status` (comma-separated), shared by every reader. */
+export function openOrdersQueryOptions(status: string) {
+  const params = { status, limit: 500 };
+  return {
+    queryKey: queryKeys.orders.list(params),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiRequest<OrderPage>(listUrl(params), { signal, cache: 'no-cache' }),
+  };
+}
+
 /**
  * The open orders of the kitchen board and the request list: one page of up to 500, which a shift
  * never fills. `status` as for `useOrders`.
  */
 export function useOpenOrders(status: string) {
   useLiveTopic('orders', ORDER_LIVE_KEYS);
-  const params = { status, limit: 500 };
-  return useQuery({
-    queryKey: queryKeys.orders.list(params),
-    queryFn: ({ signal }) => apiRequest<OrderPage>(listUrl(params), { signal, cache: 'no-cache' }),
-    select: (page) => page.items,
-  });
+  return useQuery({ ...openOrdersQueryOptions(status), select: (page: OrderPage) => page.items });
 }
 
 /**

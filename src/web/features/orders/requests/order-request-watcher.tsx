@@ -1,33 +1,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ORDERS_API, type Order, type OrderPage } from '../../../../shared/contracts/orders';
+import type { Order } from '../../../../shared/contracts/orders';
 import { showNotificationToast } from '../../../components/notification-toast/notification-toast';
-import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { useOrderSummary } from '../api/orders-api';
+import { openOrdersQueryOptions, useOrderSummary } from '../api/orders-api';
 import { MAX_REQUEST_TOASTS, requestToastBody, takeUnseen } from './request-model';
 import { playRequestSound, unlockAudioOnFirstGesture } from './request-sound';
 
-/**
- * The pending requests as `useOpenOrders('pending')` reads them (the same query key and URL, so the
- * requests page and the watcher share one cached list).
- */
-const PENDING_PARAMS = { status: 'pending', limit: 500 };
-
+/** The pending requests, through the same query as `useOpenOrders('pending')` (one cached list). */
 function readPendingRequests(queryClient: QueryClient): Promise<Order[]> {
   return queryClient
-    .fetchQuery({
-      queryKey: queryKeys.orders.list(PENDING_PARAMS),
-      queryFn: ({ signal }) =>
-        apiRequest<OrderPage>(
-          `${ORDERS_API.orders}?${new URLSearchParams({ status: 'pending', limit: '500' })}`,
-          {
-            signal,
-            cache: 'no-cache',
-          },
-        ),
-      staleTime: 0,
-    })
+    .fetchQuery({ ...openOrdersQueryOptions('pending'), staleTime: 0 })
     .then((page) => page.items);
 }
 
