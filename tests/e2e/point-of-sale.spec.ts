@@ -210,7 +210,7 @@ test.describe('point of sale', () => {
 
     // The confirmation, and the next order ready at once.
     const label = orderNumberLabel(order.number);
-    await expect(page.getByRole('region', { name: `Order ${label} placed` })).toBeVisible();
+    await expect(page.getByRole('region', { name: `Order ${label} placed` })).toBeInViewport();
     await expect(page.getByTestId('placed-total')).toHaveText(shownTotal);
     await expect(page.getByRole('link', { name: `View order ${label}` })).toHaveAttribute(
       'href',

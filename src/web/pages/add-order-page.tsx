@@ -71,6 +71,7 @@ export function AddOrderPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const searchRef = useRef<HTMLFormElement>(null);
   const cartRef = useRef<HTMLElement>(null);
+  const cartBodyRef = useRef<HTMLDivElement>(null);
   const lineKeys = useRef(0);
   /** One key per cart: kept for retries of the same cart, renewed after success. */
   const idempotency = useRef({ key: newIdempotencyKey(), refusedBody: null as string | null });
@@ -88,7 +89,7 @@ export function AddOrderPage() {
     return () => observer.disconnect();
   }, [footer]);
 
-  const focusSearch = () => searchRef.current?.querySelector('input')?.focus();
+  const focusSearch = (options?: FocusOptions) => searchRef.current?.querySelector('input')?.focus(options);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -183,7 +184,10 @@ export function AddOrderPage() {
           setDetails((current) => ({ ...EMPTY_DETAILS, type: current.type }));
           setDiscountDraft(EMPTY_DISCOUNT);
           setSearch('');
-          focusSearch();
+          // The confirmation appears at the top of the page; the keyboard waits in the search.
+          window.scrollTo({ top: 0 });
+          cartBodyRef.current?.scrollTo({ top: 0 });
+          focusSearch({ preventScroll: true });
         },
         onError: (error) => {
           if (isApiError(error) && error.status >= 400 && error.status < 500) {
@@ -215,8 +219,8 @@ export function AddOrderPage() {
           />
         </div>
       )}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_25rem]">
-        <section aria-label="Menu" className="min-w-0">
+      <div className="grid grid-cols-1 gap-6 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[minmax(0,1fr)] xl:grid-cols-[minmax(0,1fr)_25rem]">
+        <section aria-label="Menu" className="min-w-0 lg:-m-1 lg:overflow-y-auto lg:p-1">
           {data.categories.length === 0 ? (
             <Card className="p-8 text-center text-neutral-600">
               The menu is empty: add categories and items in Menu Management.
@@ -242,9 +246,9 @@ export function AddOrderPage() {
           ref={cartRef}
           tabIndex={-1}
           aria-labelledby={cartHeadingId}
-          className="scroll-mt-20 focus:outline-none lg:sticky lg:top-4 lg:self-start"
+          className="scroll-mt-20 focus:outline-none lg:min-h-0"
         >
-          <Card className="flex flex-col lg:max-h-[calc(100dvh-2rem)]">
+          <Card className="flex flex-col lg:max-h-full">
             <div className="flex items-center justify-between gap-3 border-b border-neutral-200 px-4 py-3">
               <h2 id={cartHeadingId} className="text-lg font-semibold text-neutral-950">
                 Current order
@@ -253,7 +257,10 @@ export function AddOrderPage() {
                 {itemCount} {itemCount === 1 ? 'item' : 'items'}
               </span>
             </div>
-            <div className="flex flex-col gap-5 px-4 py-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+            <div
+              ref={cartBodyRef}
+              className="flex flex-col gap-5 px-4 py-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto"
+            >
               <OrderTypeFields
                 pos={data}
                 details={details}
@@ -349,7 +356,7 @@ export function AddOrderPage() {
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <div className="w-full px-4 pt-6 pb-24 sm:px-6 md:pt-8 lg:px-8 lg:pb-8">
+    <div className="w-full px-4 pt-6 pb-24 sm:px-6 md:pt-8 lg:flex lg:h-dvh lg:flex-col lg:px-8 lg:pb-6">
       <DocumentTitle title="Add Order" />
       <div className="mb-6">
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">Add Order</h1>
