@@ -23,7 +23,6 @@ import {
   type NewOrder,
   type NewOrderLine,
   pruneIdempotencyKeys,
-  settleIdempotencyKey,
 } from '../modules/orders';
 import { orderingSettings } from '../modules/settings';
 import { authorize } from '../policies';
@@ -178,8 +177,8 @@ export async function placeOrder(
       tx,
       actor,
       await checkAndPrice(tx, actor, input, { online: !isStaff, discount }),
+      { actorId: actor.id, key },
     );
-    await settleIdempotencyKey(tx, actor.id, key, order.id);
     if (input.discount) await auditManualDiscount(tx, actor, order);
     return { order, replayed: false };
   });

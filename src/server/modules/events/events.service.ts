@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/transaction';
 
 /** The PostgreSQL channel every process LISTENs on. */
@@ -37,22 +37,34 @@ export async function publishChange(tx: Tx, topic: string): Promise<ChangeEvent>
  * and its own topic at once): one round trip however many topics.
  */
 export async function publishChanges(tx: Tx, topics: readonly string[]): Promise<ChangeEvent[]> {
-  for (const topic of topics) if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
   if (topics.length === 0) return [];
-  // The version is the event's id: increasing per topic and never reused, even after pruning.
   const result = await tx.execute(sql`
-    with made as (
-      insert into events (id, topic, version)
-      select n.id, n.topic, n.id
-      from (select nextval(pg_get_serial_sequence('events', 'id')) as id, topic
-            from unnest(${`{${topics.map((topic) => `"${topic}"`).join(',')}}`}::text[]) with ordinality as t(topic, position)
-            order by position) n
-      returning id, topic, version)
-    select id, topic, version,
-      pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'topic', topic, 'version', version)::text)
-    from made order by id`);
+    with ${changeCtes(topics)}
+    select id, topic, version, (select count(*) from event_notices) as notices from event_rows order by id`);
   return result.rows.map((row) => {
     const event = row as { id: string | number; topic: string; version: string | number };
     return { id: Number(event.id), topic: event.topic, version: Number(event.version) };
   });
+}
+
+/**
+ * The events of `topics` as two common table expressions, for a module that writes its change and
+ * announces it in one statement (placing an order): `event_rows` inserts the rows, `event_notices`
+ * sends the NOTIFYs. The statement must read `event_notices` (`(select count(*) from event_notices)`),
+ * or PostgreSQL never runs it.
+ */
+export function changeCtes(topics: readonly string[]): SQL {
+  for (const topic of topics) if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
+  // Known topics have no quotes or commas: the array literal is safe. The version is the event's id:
+  // increasing per topic and never reused, even after pruning.
+  const list = `{${topics.map((topic) => `"${topic}"`).join(',')}}`;
+  return sql`event_rows as (
+      insert into events (id, topic, version)
+      select n.id, n.topic, n.id
+      from (select nextval(pg_get_serial_sequence('events', 'id')) as id, topic
+            from unnest(${list}::text[]) as t(topic)) n
+      returning id, topic, version),
+    event_notices as (
+      select pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'topic', topic, 'version', version)::text)
+      from event_rows)`;
 }

@@ -8,6 +8,7 @@ export {
 } from './events.routes';
 export {
   type ChangeEvent,
+  changeCtes,
   EVENTS_CHANNEL,
   isKnownTopic,
   publishChange,

@@ -21,5 +21,4 @@ export {
   type OrderListQuery,
   orderSummary,
   pruneIdempotencyKeys,
-  settleIdempotencyKey,
 } from './orders.service';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AllowedMove,
@@ -29,7 +30,7 @@ import { staleWrite } from '../../lib/versions';
 import { authorize, decide, type PolicyActor } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
-import { addTopicRule, publishChanges } from '../events';
+import { addTopicRule, changeCtes, publishChanges } from '../events';
 import {
   orderIdempotencyKeys,
   orderLineOptions,
@@ -392,7 +393,12 @@ function topicsFor(row: Pick<OrderRow, 'id' | 'customerId'>, requestsChanged: bo
  * caller's transaction. Answers the order as `creator` sees it, built from what was written (no
  * second read).
  */
-export async function insertOrder(tx: Tx, creator: Actor | null, order: NewOrder): Promise<Order> {
+export async function insertOrder(
+  tx: Tx,
+  creator: Actor | null,
+  order: NewOrder,
+  key?: { actorId: string; key: string },
+): Promise<Order> {
   const now = sql`clock_timestamp()`;
   const [row] = await tx
     .insert(orders)
@@ -424,40 +430,68 @@ export async function insertOrder(tx: Tx, creator: Actor | null, order: NewOrder
     } as typeof orders.$inferInsert)
     .returning();
   if (!row) throw new Error('order insert returned no row');
-  const lines = await tx
-    .insert(orderLines)
-    .values(
-      order.lines.map((line, position) => ({
-        orderId: row.id,
-        position,
-        menuItemId: line.menuItemId,
-        name: line.name,
-        unitPrice: line.unitPrice,
-        station: line.station,
-        quantity: line.quantity,
-        note: line.note,
-        lineTotal: line.lineTotal,
-      })),
-    )
-    .returning();
-  const optionValues = order.lines.flatMap((line, index) =>
+  // Everything else in one statement (placing an order pays for every round trip): the lines, their
+  // options, the first status, the Idempotency-Key's order and the live topics' events.
+  const lines: LineRow[] = order.lines.map((line, position) => ({
+    id: randomUUID(),
+    orderId: row.id,
+    position,
+    menuItemId: line.menuItemId,
+    name: line.name,
+    unitPrice: line.unitPrice,
+    station: line.station,
+    quantity: line.quantity,
+    note: line.note,
+    lineTotal: line.lineTotal,
+    createdAt: row.createdAt,
+  }));
+  const options: OptionRow[] = order.lines.flatMap((line, index) =>
     line.options.map((option, position) => ({
-      lineId: (lines.find((made) => made.position === index) as LineRow).id,
+      id: randomUUID(),
+      lineId: (lines[index] as LineRow).id,
       position,
       optionId: option.optionId,
       groupName: option.groupName,
       name: option.name,
       priceDelta: option.priceDelta,
+      createdAt: row.createdAt,
     })),
   );
-  const options = optionValues.length
-    ? await tx.insert(orderLineOptions).values(optionValues).returning()
-    : [];
-  const [change] = await tx
-    .insert(orderStatusChanges)
-    .values({ orderId: row.id, status: order.status, actorId: creator?.id ?? null })
-    .returning();
-  await publishChanges(tx, topicsFor(row, order.status === 'pending'));
+  const actorId = creator?.id ?? null;
+  const result = await tx.execute(sql`
+    with new_lines as (
+      insert into ${orderLines} (id, order_id, position, menu_item_id, name, unit_price, station, quantity, note, line_total)
+      select x.id, ${row.id}::uuid, x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal"
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, position int, "menuItemId" uuid,
+        name text, "unitPrice" bigint, station text, quantity int, note text, "lineTotal" bigint)
+      returning 1),
+    new_options as (
+      insert into ${orderLineOptions} (id, line_id, position, option_id, group_name, name, price_delta)
+      select x.id, x."lineId", x.position, x."optionId", x."groupName", x.name, x."priceDelta"
+      from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as x(id uuid, "lineId" uuid, position int,
+        "optionId" uuid, "groupName" text, name text, "priceDelta" bigint)
+      returning 1),
+    new_change as (
+      insert into ${orderStatusChanges} (order_id, status, actor_id)
+      values (${row.id}::uuid, ${order.status}, ${actorId}::uuid)
+      returning id, created_at),
+    settled_key as (
+      update ${orderIdempotencyKeys} set order_id = ${row.id}::uuid
+      where ${key ? sql`actor_id = ${key.actorId}::uuid and key = ${key.key}` : sql`false`}
+      returning 1),
+    ${changeCtes(topicsFor(row, order.status === 'pending'))}
+    select (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
+      (select count(*) from new_lines) + (select count(*) from new_options) + (select count(*) from settled_key)
+        + (select count(*) from event_notices) as written`);
+  const written = result.rows[0] as { changeId: string; changedAt: string | Date };
+  const change: ChangeRow = {
+    id: written.changeId,
+    orderId: row.id,
+    status: order.status,
+    actorId,
+    reason: null,
+    createdAt: new Date(written.changedAt),
+  };
   const names = new Map(creator ? [[creator.id, creator.name]] : []);
   if (order.customerId && order.customerId !== creator?.id) {
     const [customer] = await tx
@@ -466,7 +500,7 @@ export async function insertOrder(tx: Tx, creator: Actor | null, order: NewOrder
       .where(eq(users.id, order.customerId));
     if (customer) names.set(order.customerId, customer.name);
   }
-  return presentOrder({ row, lines, options, changes: change ? [change] : [], names }, creator ?? SYSTEM);
+  return presentOrder({ row, lines, options, changes: [change], names }, creator ?? SYSTEM);
 }
 
 /** Whoever acts when nobody does (the demo seed): sees every move an administrator may make. */
@@ -633,19 +667,6 @@ export async function claimIdempotencyKey(
     .where(and(eq(orderIdempotencyKeys.actorId, actorId), eq(orderIdempotencyKeys.key, key)));
   if (!existing) return { claimed: true };
   return { claimed: false, requestHash: existing.requestHash, orderId: existing.orderId };
-}
-
-/** Records which order a claimed key made. */
-export async function settleIdempotencyKey(
-  tx: Tx,
-  actorId: string,
-  key: string,
-  orderId: string,
-): Promise<void> {
-  await tx
-    .update(orderIdempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(orderIdempotencyKeys.actorId, actorId), eq(orderIdempotencyKeys.key, key)));
 }
 
 /** How long keys are kept: at least a day (issue 11). */
