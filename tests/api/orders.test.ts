@@ -26,6 +26,7 @@ let manager: TestUser;
 let staff: TestUser;
 let customer: TestUser;
 let otherCustomer: TestUser;
+let otherStaff: TestUser;
 let latte: MenuItem;
 let soup: MenuItem;
 let tableId: string;
@@ -40,13 +41,14 @@ const SETTINGS = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, manager, staff, customer, otherCustomer] = (await Promise.all([
+  [admin, manager, staff, customer, otherCustomer, otherStaff] = (await Promise.all([
     t.buildUser({ role: 'admin', name: 'Ada Admin' }),
     t.buildUser({ role: 'manager', name: 'Max Manager' }),
     t.buildUser({ role: 'staff', name: 'Sam Staff' }),
     t.buildUser({ role: 'customer', name: 'Cleo Customer' }),
     t.buildUser({ role: 'customer', name: 'Otto Other' }),
-  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+    t.buildUser({ role: 'staff', name: 'Sue Staff' }),
+  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
   const settings = await t.patchLatest('/api/settings', SETTINGS, { as: admin });
   expect(settings.status, await settings.clone().text()).toBe(200);
   const category = await buildCategory(t, { name: uniqueName('Drinks') }, { as: admin });
@@ -747,9 +749,11 @@ describe('lists, counts and the point of sale', () => {
       expect(first.headers.get('cache-control')).toBe('private, no-cache');
       const again = await t.get(path, { as: staff, headers: { 'if-none-match': etag } });
       expect(again.status).toBe(304);
-      // Another viewer has another tag (their own orders and moves).
+      // Another role has another tag (other moves); staff of one role share the answer and its tag.
       const other = await t.get(path, { as: manager, headers: { 'if-none-match': etag } });
       expect(other.status).toBe(200);
+      const colleague = await t.get(path, { as: otherStaff, headers: { 'if-none-match': etag } });
+      expect(colleague.status).toBe(304);
     }
     const list = await t.get('/api/orders?status=confirmed', { as: staff });
     const etag = list.headers.get('etag') as string;

@@ -13,13 +13,16 @@ import {
   PointOfSaleSchema,
 } from '../../../shared/contracts/orders';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../shared/order-status';
+import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import { requireActor } from '../../lib/auth-guards';
 import type { Actor, AppEnv } from '../../lib/context';
 import { DATE_RANGE_MESSAGE, isQueryDateInRange, queryDateRange } from '../../lib/date-range';
+import { sendEncodedJson } from '../../lib/encoded-json';
 import { matchesIfNoneMatch } from '../../lib/fast-lane';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { SharedAnswers } from '../../lib/shared-answers';
 import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
 import { getSettings } from '../settings';
@@ -164,17 +167,31 @@ const statusRoute = defineRoute('signed-in', {
 });
 
 /**
+ * Who an answer is the same for: staff of one role see the same orders with the same moves; a
+ * customer sees their own.
+ */
+function viewerScope(actor: Actor): string {
+  return hasStaffAccess(actor.role) ? actor.role : `customer:${actor.id}`;
+}
+
+/**
  * An ETag for an answer that changes only with the `orders` topic, and differs per viewer (their
  * orders, their allowed moves) and per query: a revalidation is answered 304 from memory.
  */
-function ordersEtag(c: Context<AppEnv>, actor: Actor): string {
-  const version = c.var.deps.liveTopics.version('orders');
+function ordersEtag(c: Context<AppEnv>, actor: Actor, version: number): string {
+  const url = new URL(c.req.url);
   const scope = createHash('sha1')
-    .update(`${actor.id}|${actor.role}|${new URL(c.req.url).pathname}|${new URL(c.req.url).search}`)
+    .update(`${viewerScope(actor)}|${url.pathname}|${url.search}`)
     .digest('base64url')
     .slice(0, 16);
   return `"orders-${version}-${scope}"`;
 }
+
+/**
+ * Lists built once per version, query and role, shared by every staff screen that asks meanwhile
+ * (a shift's boards all read the same open orders after each change), per database.
+ */
+const sharedLists = new WeakMap<Database, SharedAnswers>();
 
 function notModified(c: Context<AppEnv>, etag: string): Response | null {
   return matchesIfNoneMatch(c.req.header('if-none-match'), etag)
@@ -192,7 +209,7 @@ router
   // The fixed paths first: `/api/orders/summary` is not an order id.
   .openapi(summaryRoute, async (c) => {
     const actor = requireActor(c);
-    const etag = ordersEtag(c, actor);
+    const etag = ordersEtag(c, actor, c.var.deps.liveTopics.version('orders'));
     const cached = notModified(c, etag);
     if (cached) return cached as never;
     const summary = await orderBoardSummary(c.var.deps.db, actor);
@@ -208,19 +225,30 @@ router
   })
   .openapi(listRoute, async (c) => {
     const actor = requireActor(c);
-    const etag = ordersEtag(c, actor);
+    const version = c.var.deps.liveTopics.version('orders');
+    const etag = ordersEtag(c, actor, version);
     const cached = notModified(c, etag);
     if (cached) return cached as never;
     const query = c.req.valid('query');
     const db = c.var.deps.db;
-    const { from, to, ...filters } = query;
-    const range = from || to ? queryDateRange({ from, to }, await timeZoneOf(db)) : {};
-    const page = await listOrders(db, actor, { ...filters, ...range });
-    return c.json(page, 200, { ETag: etag, 'Cache-Control': 'no-cache' });
+    const build = async () => {
+      const { from, to, ...filters } = query;
+      const range = from || to ? queryDateRange({ from, to }, await timeZoneOf(db)) : {};
+      return listOrders(db, actor, { ...filters, ...range });
+    };
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
+    if (!hasStaffAccess(actor.role)) return c.json(await build(), 200, headers);
+    let shared = sharedLists.get(db);
+    if (!shared) {
+      shared = new SharedAnswers();
+      sharedLists.set(db, shared);
+    }
+    const body = await shared.get(version, `${actor.role}|${new URL(c.req.url).search}`, build);
+    return sendEncodedJson(c, body, 200, headers) as never;
   })
   .openapi(getRoute, async (c) => {
     const actor = requireActor(c);
-    const etag = ordersEtag(c, actor);
+    const etag = ordersEtag(c, actor, c.var.deps.liveTopics.version('orders'));
     const cached = notModified(c, etag);
     if (cached) return cached as never;
     const order = await getOrder(c.var.deps.db, actor, c.req.valid('param').id);
