@@ -291,7 +291,8 @@ test.describe('notification toast', () => {
     await saveScreenshot(page, testInfo, 'notification-toast');
     await toast.getByRole('button', { name: 'View Order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Order Details' })).toBeVisible();
+    // The sample order is made up (the page says so): its page says that it does not exist.
+    await expect(page.getByRole('heading', { name: 'This order does not exist' })).toBeVisible();
     await expect(toast).toBeHidden();
   });
 });
