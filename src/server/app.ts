@@ -10,7 +10,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, handleError, notFound } from './lib/errors';
 import { refuseHostileInput } from './lib/input-guards';
 import { sameOriginOnly } from './lib/origin';
-import { applyOwnEvents } from './lib/own-events';
+import { announceOwnEvents } from './lib/own-events';
 import { mountWebApp } from './lib/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -115,8 +115,8 @@ export function createApp(options: CreateAppOptions) {
   );
   app.use('/api/*', refuseHostileInput(isImageUploadPath));
   app.use('/api/*', uploadsPerUser());
-  // A change answers once this process has applied its own events (lib/own-events.ts).
-  app.use('/api/*', applyOwnEvents());
+  // A change is announced once committed: here at once, to the other processes by NOTIFY (lib/own-events.ts).
+  app.use('/api/*', announceOwnEvents());
   // The menu screen's list, kept per process while the menu is unchanged (modules/menu/menu-list-cache.ts).
   app.use(MENU_API.items, menuItemListCache());
 

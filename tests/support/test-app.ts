@@ -175,9 +175,14 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     signUp,
     humanCheck,
     buildUser,
-    /** Resolves once this app's live-topics hub has seen every committed event (NOTIFY is asynchronous). */
+    /**
+     * Resolves once this app's live-topics hub has seen every committed event: a change made through
+     * the app is announced by it; one written directly (a test's own transaction) is read by the hub's
+     * catch-up, run here at once instead of at its next second.
+     */
     async liveSettled() {
       const result = await handle.pool.query('select coalesce(max(id), 0)::int as id from events');
+      await services.liveTopics.catchUp();
       const last = Number(result.rows[0]?.id ?? 0);
       const started = Date.now();
       while (services.liveTopics.lastEventId < last) {

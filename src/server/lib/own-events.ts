@@ -2,28 +2,27 @@ import type { MiddlewareHandler } from 'hono';
 import type { Pool } from 'pg';
 import type { AppEnv } from './context';
 
-/** Longest wait for this process's own NOTIFY; it normally arrives within a millisecond or two. */
-const OWN_EVENTS_WAIT_MS = 2000;
-
-const RECENT_EVENTS = {
+const NEW_EVENTS = {
   name: 'brigade_events_after',
-  text: 'select topic, max(version)::float8 as version from events where id > $1 group by topic',
+  text: 'select id::float8 as id, topic, version::float8 as version from events where id > $1 order by id',
 };
 
 /**
- * A change's answer is sent only once this process's live-topics hub has applied the events the change
- * committed (decision 008). What a process keeps in memory by topic version (the /api/config answer, a
- * session for a few seconds, the menu list, the public menu's ETag) is then never older than a change
- * this process has just confirmed: the writer's next request, wherever it lands on this process, sees
- * it. Other processes apply the event when PostgreSQL delivers the NOTIFY (milliseconds).
+ * Announces a change after its commit (decision 008): a change's transaction writes only its event
+ * rows, and once the request has succeeded this reads the rows newer than the highest id the process's
+ * live-topics hub had seen when the request started (one indexed query) and hands them to the hub,
+ * which applies them at once and sends them to the other processes with NOTIFY. So what a process keeps
+ * in memory by topic version (the /api/config answer, a session for a few seconds, the menu list, the
+ * public menu's ETag) is never older than a change it has just confirmed, before the answer goes out;
+ * other processes apply it when PostgreSQL delivers the NOTIFY (milliseconds).
  *
- * Only successful writes wait (a refused one rolled back and announced nothing), plus the GETs of
- * better-auth that change accounts (the Google callback, the e-mail confirmation link). The events the
- * request may have written have ids above the highest id the hub had seen when it started; one
- * indexed query finds them, and the wait is per topic, so events committed out of id order are waited
- * for too. Bounded: past the limit the answer goes out and the delay is logged.
+ * Only successful writes look (a refused one rolled back and wrote nothing), plus the GETs of
+ * better-auth that change accounts (the Google callback, the e-mail confirmation link). The rows found
+ * may include other requests' events committed meanwhile: the hub sends only what it did not know.
+ * A change made outside a request (the demo seed at start, a script) reaches the hubs through their
+ * catch-up, within a second.
  */
-export function applyOwnEvents(): MiddlewareHandler<AppEnv> {
+export function announceOwnEvents(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     const isRead = method === 'GET' || method === 'HEAD';
@@ -36,16 +35,15 @@ export function applyOwnEvents(): MiddlewareHandler<AppEnv> {
     if (c.res.status >= 400) return;
     const pool = (db as unknown as { $client?: Pool }).$client;
     if (typeof pool?.query !== 'function') return;
-    const result = await pool.query<{ topic: string; version: number }>({
-      ...RECENT_EVENTS,
-      values: [seenBefore],
-    });
     try {
-      await Promise.all(
-        result.rows.map((row) => liveTopics.waitFor(row.topic, row.version, OWN_EVENTS_WAIT_MS)),
-      );
+      const result = await pool.query<{ id: number; topic: string; version: number }>({
+        ...NEW_EVENTS,
+        values: [seenBefore],
+      });
+      if (result.rows.length > 0) liveTopics.announce(result.rows);
     } catch (error) {
-      logger.warn({ err: error }, 'live topics: this process did not see its own change in time');
+      // The change is committed: the hubs' catch-up finds its events within a second.
+      logger.warn({ err: error }, 'live topics: the events of a change could not be read after it');
     }
   };
 }

@@ -23,8 +23,9 @@ export interface ChangeEvent {
 
 /**
  * Records that `topic` changed, inside the transaction of the change: an event row (its version is
- * its id) and a NOTIFY, which PostgreSQL delivers only at commit, so a
- * rolled-back change announces nothing.
+ * its id). Nothing is announced here: after the commit, the request's `announceOwnEvents` applies the
+ * new rows in this process and sends them to the others with NOTIFY (decision 008), so a rolled-back
+ * change announces nothing, and committing transactions do not queue behind PostgreSQL's NOTIFY lock.
  */
 export async function publishChange(tx: Tx, topic: string): Promise<ChangeEvent> {
   const [event] = await publishChanges(tx, [topic]);
@@ -40,7 +41,7 @@ export async function publishChanges(tx: Tx, topics: readonly string[]): Promise
   if (topics.length === 0) return [];
   const result = await tx.execute(sql`
     with ${changeCtes(topics)}
-    select id, topic, version, (select count(*) from event_notices) as notices from event_rows order by id`);
+    select id, topic, version from event_rows order by id`);
   return result.rows.map((row) => {
     const event = row as { id: string | number; topic: string; version: string | number };
     return { id: Number(event.id), topic: event.topic, version: Number(event.version) };
@@ -48,10 +49,9 @@ export async function publishChanges(tx: Tx, topics: readonly string[]): Promise
 }
 
 /**
- * The events of `topics` as two common table expressions, for a module that writes its change and
- * announces it in one statement (placing an order): `event_rows` inserts the rows, `event_notices`
- * sends the NOTIFYs. The statement must read `event_notices` (`(select count(*) from event_notices)`),
- * or PostgreSQL never runs it.
+ * The events of `topics` as a common table expression, `event_rows`, for a module that writes its change
+ * and its events in one statement (placing an order). A data-modifying WITH query always runs, read
+ * or not.
  */
 export function changeCtes(topics: readonly string[]): SQL {
   for (const topic of topics) if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
@@ -63,8 +63,5 @@ export function changeCtes(topics: readonly string[]): SQL {
       select n.id, n.topic, n.id
       from (select nextval(pg_get_serial_sequence('events', 'id')) as id, topic
             from unnest(${list}::text[]) as t(topic)) n
-      returning id, topic, version),
-    event_notices as (
-      select pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'topic', topic, 'version', version)::text)
-      from event_rows)`;
+      returning id, topic, version)`;
 }

@@ -11,6 +11,11 @@ export interface LiveTopicsOptions {
   pruneIntervalMs?: number;
   /** Longest pause between reconnection attempts; default 5 s. */
   maxBackoffMs?: number;
+  /**
+   * How often the rows are read for events nobody announced (a change written outside a request, or
+   * by a process that stopped between its commit and its NOTIFY); default 1 s.
+   */
+  catchUpIntervalMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -19,6 +24,15 @@ export interface LiveTopicsOptions {
  * on `brigade_events`; the current version of every topic is kept in memory, so a revalidation can be
  * answered without a query. When the connection drops it reconnects with backoff and reads the event
  * rows newer than the last id it saw, so nothing is missed.
+ *
+ * A change's transaction writes only its event rows. After the commit, the process that made it
+ * `announce`s them: it applies them at once and sends them to the other processes with one NOTIFY
+ * statement per batch on this connection. The NOTIFY is not part of the change's transaction because
+ * PostgreSQL lets one notifying transaction commit at a time (it holds a database-wide lock through the
+ * commit's WAL flush), which made every order wait for the previous one's disk write; here the
+ * notifying transaction writes nothing else and does not wait for the disk (synchronous_commit off on
+ * this connection: a lost NOTIFY is recovered from the rows). Every `catchUpIntervalMs` the hub reads
+ * the rows newer than the last id it saw, for events nobody announced.
  */
 export class LiveTopics {
   private readonly versions = new Map<string, number>();
@@ -30,6 +44,11 @@ export class LiveTopics {
   private backoffMs = 100;
   private pruneTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private catchUpTimer: NodeJS.Timeout | null = null;
+  private catchingUp: Promise<void> | null = null;
+  /** Announced here, not yet sent to the other processes. */
+  private unsent: ChangeEvent[] = [];
+  private sending = false;
 
   constructor(private readonly options: LiveTopicsOptions) {}
 
@@ -41,11 +60,16 @@ export class LiveTopics {
       this.prune().catch((error) => this.options.onError?.(error));
     }, interval);
     this.pruneTimer.unref();
+    this.catchUpTimer = setInterval(() => {
+      this.catchUp().catch((error) => this.options.onError?.(error));
+    }, this.options.catchUpIntervalMs ?? 1000);
+    this.catchUpTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.pruneTimer) clearInterval(this.pruneTimer);
+    if (this.catchUpTimer) clearInterval(this.catchUpTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = null;
@@ -101,6 +125,58 @@ export class LiveTopics {
     });
   }
 
+  /**
+   * Events this process has just committed (or found committed: see `announceOwnEvents`): applied
+   * here at once, and sent to the other processes with NOTIFY in the next turn of the event loop, in
+   * one statement with whatever else was announced meanwhile. Events this process knew already are
+   * not sent again.
+   */
+  announce(events: readonly ChangeEvent[]): void {
+    const wasIdle = this.unsent.length === 0;
+    for (const event of events) if (this.apply(event)) this.unsent.push(event);
+    // Bounded: if the connection stays down, the oldest are dropped (the rows still have them).
+    if (this.unsent.length > MAX_UNSENT) this.unsent.splice(0, this.unsent.length - MAX_UNSENT);
+    if (wasIdle && this.unsent.length > 0) setImmediate(() => void this.send());
+  }
+
+  /**
+   * Reads the events newer than the last id this process saw and applies them (each
+   * `catchUpIntervalMs`; tests call it to settle at once). One at a time.
+   */
+  catchUp(): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.resolve();
+    this.catchingUp ??= this.resync(client).finally(() => {
+      this.catchingUp = null;
+    });
+    return this.catchingUp;
+  }
+
+  /** Sends what was announced to the other processes: one NOTIFY statement per batch. */
+  private async send(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    try {
+      for (;;) {
+        const client = this.client;
+        // Without a connection they wait for the next one (connect() sends them).
+        if (!client || this.unsent.length === 0) return;
+        const batch = this.unsent.splice(0, SEND_BATCH);
+        try {
+          await client.query('select count(pg_notify($1, payload)) from unnest($2::text[]) as payload', [
+            EVENTS_CHANNEL,
+            batch.map((event) => JSON.stringify(event)),
+          ]);
+        } catch (error) {
+          // The rows have them: the other processes' catch-up reads them within a second.
+          this.options.onError?.(error);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
   /** Events after `afterId` for the given topics, oldest first (Last-Event-ID resumption). */
   async eventsAfter(afterId: number, topics: string[]): Promise<ChangeEvent[]> {
     const client = this.client;
@@ -147,10 +223,13 @@ export class LiveTopics {
       }
     });
     await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
+    // This connection's only writes are NOTIFYs, whose loss the rows make good: its commits need not
+    // wait for the disk (see the class comment).
+    await client.query(`set synchronous_commit = off; listen ${EVENTS_CHANNEL}`);
     this.client = client;
     await this.resync(client);
     this.backoffMs = 100;
+    if (this.unsent.length > 0) void this.send();
   }
 
   /** Reads what was missed: every event newer than the last id seen (all topics' latest at start). */
@@ -179,9 +258,10 @@ export class LiveTopics {
     this.reconnectTimer.unref();
   }
 
-  private apply(event: ChangeEvent): void {
+  /** Applies an event; false when the topic was at this version or later already. */
+  private apply(event: ChangeEvent): boolean {
     if (event.id > this.lastId) this.lastId = event.id;
-    if (event.version <= this.version(event.topic)) return;
+    if (event.version <= this.version(event.topic)) return false;
     this.versions.set(event.topic, event.version);
     for (const listener of this.listeners.get(event.topic) ?? []) {
       try {
@@ -191,8 +271,14 @@ export class LiveTopics {
       }
     }
     for (const waiter of [...this.waiters]) waiter();
+    return true;
   }
 }
+
+/** Announced events kept while the connection is down, at most. */
+const MAX_UNSENT = 10_000;
+/** Events per NOTIFY statement. */
+const SEND_BATCH = 500;
 
 function toEvent(row: { id: unknown; topic: unknown; version: unknown }): ChangeEvent {
   return { id: Number(row.id), topic: String(row.topic), version: Number(row.version) };

@@ -482,7 +482,7 @@ export async function insertOrder(
     ${changeCtes(topicsFor(row, order.status === 'pending'))}
     select (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
       (select count(*) from new_lines) + (select count(*) from new_options) + (select count(*) from settled_key)
-        + (select count(*) from event_notices) as written`);
+        + (select count(*) from event_rows) as written`);
   const written = result.rows[0] as { changeId: string; changedAt: string | Date };
   const change: ChangeRow = {
     id: written.changeId,
