@@ -548,6 +548,31 @@ describe('Idempotency-Key', () => {
     expect((await place({ type: 'dine-in', tableId, lines: body.lines }, staff, retryKey)).status).toBe(201);
   });
 
+  it('answers a retry with its order even when an item has sold out since', async () => {
+    const scone = await buildMenuItem(t, { name: uniqueName('Scone') }, { as: admin });
+    const key = newKey();
+    const body = { type: 'takeaway', lines: [{ menuItemId: scone.id, quantity: 2 }] };
+    const first = await place(body, staff, key);
+    expect(first.status).toBe(201);
+    const made = (await first.json()) as Order;
+    await t.patchLatest(`/api/menu/items/${scone.id}`, { availableToday: false }, { as: admin });
+    const before = await countOrders();
+    const retry = await place(body, staff, key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await retry.json()) as Order).id).toBe(made.id);
+    // A new attempt is refused by name, and the same refusal with a key used for another body is a 409
+    // about the key.
+    await expectErrorBody(await place(body, staff), 409, 'aborted');
+    const other = await expectErrorBody(
+      await place({ ...body, lines: [{ menuItemId: scone.id, quantity: 3 }] }, staff, key),
+      409,
+      'aborted',
+    );
+    expect(other.message).toMatch(/used for a different order/);
+    expect(await countOrders()).toBe(before);
+  });
+
   it('is required, and must be a visible string of at most 255 characters', async () => {
     const body = { type: 'takeaway', lines: [{ menuItemId: soup.id, quantity: 1 }] };
     const missing = await expectErrorBody(await place(body, staff, null), 400, 'invalid-argument');

@@ -161,6 +161,8 @@ export async function seedDemoOrders(db: Database, logger: Logger): Promise<numb
         null,
         await checkAndPrice(tx, null, input, { online: demo.online === true }),
       );
+      // Without a key there is nothing to be taken already.
+      if (!order) throw new Error('a demo order was not written');
       await backdateDemoOrder(tx, order.id, demo.steps, demo.minutesAgo);
       ids.push(order.id);
     }

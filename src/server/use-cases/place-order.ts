@@ -17,7 +17,7 @@ import { findDiningTable, findPartner } from '../modules/master-data';
 import { menuItemsForSale, type SellableItem } from '../modules/menu';
 import {
   auditManualDiscount,
-  claimIdempotencyKey,
+  findIdempotencyKey,
   getOrder,
   insertOrder,
   type NewOrder,
@@ -34,9 +34,10 @@ import { authorize } from '../policies';
  * the partner and the settings (tax, service charge, delivery fee), read inside one transaction with
  * the order's writes, and priced by the shared `priceOrder` the point of sale shows its totals with.
  *
- * The `Idempotency-Key` makes a retry safe: the key is claimed in the same transaction, so of two
- * requests with one key the second waits for the first and answers the order it made; the same key
- * with another body is refused.
+ * The `Idempotency-Key` makes a retry safe: the key is claimed by the statement that writes the order,
+ * so of two requests with one key the second waits for the first and answers the order it made; the
+ * same key with another body is refused. A retry is answered its order even when the menu has changed
+ * since (an item sold out meanwhile): a refusal looks for the key before it is sent.
  */
 
 export interface PlacedOrder {
@@ -163,22 +164,21 @@ export async function placeOrder(
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 
   const placed = await withTransaction(db, async (tx): Promise<PlacedOrder> => {
-    const claim = await claimIdempotencyKey(tx, actor.id, key, requestHash);
-    if (!claim.claimed) {
-      if (claim.requestHash !== requestHash || !claim.orderId) {
-        throw conflict(
-          'This Idempotency-Key was used for a different order. Send a new key for a new order.',
-          { reason: 'idempotency-key-reused' },
-        );
-      }
-      return { order: await getOrder(tx, actor, claim.orderId), replayed: true };
+    let checked: NewOrder;
+    try {
+      checked = await checkAndPrice(tx, actor, input, { online: !isStaff, discount });
+    } catch (error) {
+      const replay = error instanceof AppError ? await replayOf(tx, actor, key, requestHash) : null;
+      if (replay) return replay;
+      throw error;
     }
-    const order = await insertOrder(
-      tx,
-      actor,
-      await checkAndPrice(tx, actor, input, { online: !isStaff, discount }),
-      { actorId: actor.id, key },
-    );
+    const order = await insertOrder(tx, actor, checked, { actorId: actor.id, key, requestHash });
+    if (!order) {
+      // The key was taken (by a request that committed meanwhile, if it was not before).
+      const replay = await replayOf(tx, actor, key, requestHash);
+      if (!replay) throw new Error('an Idempotency-Key was taken but is not found');
+      return replay;
+    }
     if (input.discount) await auditManualDiscount(tx, actor, order);
     return { order, replayed: false };
   });
@@ -191,6 +191,18 @@ export async function placeOrder(
     });
   }
   return placed;
+}
+
+/** The order `key` made for `actor` (a retry), or null for a new key; 409 if it was used for another body. */
+async function replayOf(tx: Tx, actor: Actor, key: string, requestHash: string): Promise<PlacedOrder | null> {
+  const used = await findIdempotencyKey(tx, actor.id, key);
+  if (!used) return null;
+  if (used.requestHash !== requestHash || !used.orderId) {
+    throw conflict('This Idempotency-Key was used for a different order. Send a new key for a new order.', {
+      reason: 'idempotency-key-reused',
+    });
+  }
+  return { order: await getOrder(tx, actor, used.orderId), replayed: true };
 }
 
 /**

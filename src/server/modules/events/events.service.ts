@@ -51,9 +51,9 @@ export async function publishChanges(tx: Tx, topics: readonly string[]): Promise
 /**
  * The events of `topics` as a common table expression, `event_rows`, for a module that writes its change
  * and its events in one statement (placing an order). A data-modifying WITH query always runs, read
- * or not.
+ * or not; `when` (SQL) writes them only if it holds (placing: only if the order was written).
  */
-export function changeCtes(topics: readonly string[]): SQL {
+export function changeCtes(topics: readonly string[], when?: SQL): SQL {
   for (const topic of topics) if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
   // Known topics have no quotes or commas: the array literal is safe. The version is the event's id:
   // increasing per topic and never reused, even after pruning.
@@ -62,6 +62,6 @@ export function changeCtes(topics: readonly string[]): SQL {
       insert into events (id, topic, version)
       select n.id, n.topic, n.id
       from (select nextval(pg_get_serial_sequence('events', 'id')) as id, topic
-            from unnest(${list}::text[]) as t(topic)) n
+            from unnest(${list}::text[]) as t(topic)${when ? sql` where ${when}` : sql``}) n
       returning id, topic, version)`;
 }

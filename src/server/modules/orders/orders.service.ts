@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AllowedMove,
   Order,
@@ -388,53 +388,31 @@ function topicsFor(row: Pick<OrderRow, 'id' | 'customerId'>, requestsChanged: bo
   ];
 }
 
+/** The Idempotency-Key an order is placed with: claimed by the statement that writes the order. */
+export interface OrderKey {
+  actorId: string;
+  key: string;
+  /** SHA-256 of the request body: the same key with another body is refused. */
+  requestHash: string;
+}
+
 /**
- * Writes a checked, priced order with its lines, options and first status, and announces it, in the
- * caller's transaction. Answers the order as `creator` sees it, built from what was written (no
- * second read).
+ * Writes a checked, priced order with its lines, options, first status, its Idempotency-Key and its
+ * live events in one statement (placing an order pays for every round trip), in the caller's
+ * transaction. Answers the order as `creator` sees it, built from what was written (no second read),
+ * or null when `key` was taken already: then nothing was written (a second request with the same key
+ * waits here until the first commits; if the first rolled back, the second claims the key itself).
  */
 export async function insertOrder(
   tx: Tx,
   creator: Actor | null,
   order: NewOrder,
-  key?: { actorId: string; key: string },
-): Promise<Order> {
-  const now = sql`clock_timestamp()`;
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      type: order.type,
-      source: order.source,
-      status: order.status,
-      tableId: order.table?.id ?? null,
-      tableName: order.table?.name ?? null,
-      customerId: order.customerId,
-      customerName: order.customerName,
-      customerPhone: order.customerPhone,
-      deliveryAddress: order.deliveryAddress,
-      partnerId: order.partner?.id ?? null,
-      partnerName: order.partner?.name ?? null,
-      partnerReference: order.partnerReference,
-      note: order.note,
-      currency: order.currency,
-      subtotal: order.subtotal,
-      discount: order.discount,
-      discountReason: order.discountReason,
-      serviceCharge: order.serviceCharge,
-      tax: order.tax,
-      taxInclusive: order.taxInclusive,
-      deliveryFee: order.deliveryFee,
-      total: order.total,
-      createdBy: creator?.id ?? null,
-      ...(order.status === 'confirmed' ? { confirmedAt: now } : {}),
-    } as typeof orders.$inferInsert)
-    .returning();
-  if (!row) throw new Error('order insert returned no row');
-  // Everything else in one statement (placing an order pays for every round trip): the lines, their
-  // options, the first status, the Idempotency-Key's order and the live topics' events.
-  const lines: LineRow[] = order.lines.map((line, position) => ({
+  key?: OrderKey,
+): Promise<Order | null> {
+  const orderId = randomUUID();
+  const lines = order.lines.map((line, position) => ({
     id: randomUUID(),
-    orderId: row.id,
+    orderId,
     position,
     menuItemId: line.menuItemId,
     name: line.name,
@@ -443,54 +421,85 @@ export async function insertOrder(
     quantity: line.quantity,
     note: line.note,
     lineTotal: line.lineTotal,
-    createdAt: row.createdAt,
   }));
-  const options: OptionRow[] = order.lines.flatMap((line, index) =>
+  const options = order.lines.flatMap((line, index) =>
     line.options.map((option, position) => ({
       id: randomUUID(),
-      lineId: (lines[index] as LineRow).id,
+      lineId: lines[index]?.id,
       position,
       optionId: option.optionId,
       groupName: option.groupName,
       name: option.name,
       priceDelta: option.priceDelta,
-      createdAt: row.createdAt,
     })),
   );
   const actorId = creator?.id ?? null;
+  const written = sql`exists (select 1 from new_order)`;
   const result = await tx.execute(sql`
-    with new_lines as (
+    with claim as (${
+      key
+        ? sql`insert into ${orderIdempotencyKeys} (actor_id, key, request_hash, order_id)
+            values (${key.actorId}::uuid, ${key.key}, ${key.requestHash}, ${orderId}::uuid)
+            on conflict do nothing returning 1`
+        : sql`select 1`
+    }),
+    new_order as (
+      insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
+        customer_phone, delivery_address, partner_id, partner_name, partner_reference, note, currency,
+        subtotal, discount, discount_reason, service_charge, tax, tax_inclusive, delivery_fee, total,
+        created_by, confirmed_at)
+      select ${orderId}::uuid, ${order.type}, ${order.source}, ${order.status}, ${order.table?.id ?? null}::uuid,
+        ${order.table?.name ?? null}, ${order.customerId}::uuid, ${order.customerName}, ${order.customerPhone},
+        ${order.deliveryAddress}, ${order.partner?.id ?? null}::uuid, ${order.partner?.name ?? null},
+        ${order.partnerReference}, ${order.note}, ${order.currency}, ${order.subtotal}, ${order.discount},
+        ${order.discountReason}, ${order.serviceCharge}, ${order.tax}, ${order.taxInclusive}, ${order.deliveryFee},
+        ${order.total}, ${actorId}::uuid, ${order.status === 'confirmed' ? sql`clock_timestamp()` : sql`null`}
+      where exists (select 1 from claim)
+      returning *),
+    new_lines as (
       insert into ${orderLines} (id, order_id, position, menu_item_id, name, unit_price, station, quantity, note, line_total)
-      select x.id, ${row.id}::uuid, x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal"
-      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, position int, "menuItemId" uuid,
-        name text, "unitPrice" bigint, station text, quantity int, note text, "lineTotal" bigint)
+      select x.id, x."orderId", x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal"
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, "orderId" uuid, position int,
+        "menuItemId" uuid, name text, "unitPrice" bigint, station text, quantity int, note text, "lineTotal" bigint)
+      where ${written}
       returning 1),
     new_options as (
       insert into ${orderLineOptions} (id, line_id, position, option_id, group_name, name, price_delta)
       select x.id, x."lineId", x.position, x."optionId", x."groupName", x.name, x."priceDelta"
       from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as x(id uuid, "lineId" uuid, position int,
         "optionId" uuid, "groupName" text, name text, "priceDelta" bigint)
+      where ${written}
       returning 1),
     new_change as (
       insert into ${orderStatusChanges} (order_id, status, actor_id)
-      values (${row.id}::uuid, ${order.status}, ${actorId}::uuid)
+      select ${orderId}::uuid, ${order.status}, ${actorId}::uuid
+      where ${written}
       returning id, created_at),
-    settled_key as (
-      update ${orderIdempotencyKeys} set order_id = ${row.id}::uuid
-      where ${key ? sql`actor_id = ${key.actorId}::uuid and key = ${key.key}` : sql`false`}
-      returning 1),
-    ${changeCtes(topicsFor(row, order.status === 'pending'))}
-    select (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
-      (select count(*) from new_lines) + (select count(*) from new_options) + (select count(*) from settled_key)
-        + (select count(*) from event_rows) as written`);
-  const written = result.rows[0] as { changeId: string; changedAt: string | Date };
+    ${changeCtes(topicsFor({ id: orderId, customerId: order.customerId }, order.status === 'pending'), written)}
+    select (select row_to_json(o) from new_order o) as "order",
+      (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
+      (select count(*) from new_lines) + (select count(*) from new_options) + (select count(*) from event_rows)
+        as written`);
+  const answer = result.rows[0] as {
+    order: Record<string, unknown> | null;
+    changeId: string;
+    changedAt: string | Date;
+  };
+  if (!answer.order) return null;
+  const row = fromJsonRow(orders, answer.order);
+  const lineRows: LineRow[] = lines.map((line) => ({ ...line, createdAt: row.createdAt }));
+  const optionRows: OptionRow[] = options.map((option) => ({
+    ...option,
+    lineId: option.lineId as string,
+    createdAt: row.createdAt,
+  }));
   const change: ChangeRow = {
-    id: written.changeId,
-    orderId: row.id,
+    id: answer.changeId,
+    orderId,
     status: order.status,
     actorId,
     reason: null,
-    createdAt: new Date(written.changedAt),
+    createdAt: new Date(answer.changedAt),
   };
   const names = new Map(creator ? [[creator.id, creator.name]] : []);
   if (order.customerId && order.customerId !== creator?.id) {
@@ -500,7 +509,20 @@ export async function insertOrder(
       .where(eq(users.id, order.customerId));
     if (customer) names.set(order.customerId, customer.name);
   }
-  return presentOrder({ row, lines, options, changes: [change], names }, creator ?? SYSTEM);
+  return presentOrder(
+    { row, lines: lineRows, options: optionRows, changes: [change], names },
+    creator ?? SYSTEM,
+  );
+}
+
+/** A row of `table` given as `row_to_json` gives it, as Drizzle gives it (property names, types). */
+function fromJsonRow<T extends typeof orders>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [property, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[property] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }
 
 /** Whoever acts when nobody does (the demo seed): sees every move an administrator may make. */
@@ -642,31 +664,23 @@ function conflictMove(message: string, allowed: AllowedMove[]) {
 // ---------------------------------------------------------------------------------------------------
 // Idempotency keys
 
-export type KeyClaim = { claimed: true } | { claimed: false; requestHash: string; orderId: string | null };
+/** What an Idempotency-Key was used for: the body's hash and the order it made. */
+export interface UsedKey {
+  requestHash: string;
+  orderId: string | null;
+}
 
-/**
- * Claims `key` for this caller inside the order's transaction. A second request with the same key
- * waits here until the first commits (the primary key), then finds its row; if the first rolled back,
- * the second claims the key itself.
- */
-export async function claimIdempotencyKey(
-  tx: Tx,
+/** The caller's use of `key`, or null when the key is new (or its order was removed). */
+export async function findIdempotencyKey(
+  db: Queryable,
   actorId: string,
   key: string,
-  requestHash: string,
-): Promise<KeyClaim> {
-  const claimed = await tx
-    .insert(orderIdempotencyKeys)
-    .values({ actorId, key, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: orderIdempotencyKeys.key });
-  if (claimed.length > 0) return { claimed: true };
-  const [existing] = await tx
+): Promise<UsedKey | null> {
+  const [used] = await db
     .select({ requestHash: orderIdempotencyKeys.requestHash, orderId: orderIdempotencyKeys.orderId })
     .from(orderIdempotencyKeys)
     .where(and(eq(orderIdempotencyKeys.actorId, actorId), eq(orderIdempotencyKeys.key, key)));
-  if (!existing) return { claimed: true };
-  return { claimed: false, requestHash: existing.requestHash, orderId: existing.orderId };
+  return used ?? null;
 }
 
 /** How long keys are kept: at least a day (issue 11). */
