@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { withTransaction } from '../../src/server/db/transaction';
-import { LiveTopics, publishChange } from '../../src/server/modules/events';
+import { LiveTopics, publishChange, publishChanges } from '../../src/server/modules/events';
 import { createDatabaseFromTemplate, databaseUrl } from '../support/test-server';
 
 let url: string;
@@ -104,11 +105,17 @@ describe('events and the live topics hub', () => {
     }
   });
 
-  it('pruning keeps the newest event of each topic', async () => {
+  it('pruning keeps the newest event of each shared topic, and forgets finished orders’ topics', async () => {
     await withTransaction(handle.db, (tx) => publishChange(tx, 'menu'));
-    const pruner = new LiveTopics({ connectionString: url, retentionMs: 0 });
+    const followed = `order:${randomUUID()}`;
+    const finished = `order:${randomUUID()}`;
+    const orderEvents = await withTransaction(handle.db, (tx) => publishChanges(tx, [followed, finished]));
+    const pruner = new LiveTopics({ connectionString: url, retentionMs: 0, catchUpIntervalMs: 60_000 });
     await pruner.start();
     try {
+      // The pruner learnt both at start; someone follows one of them.
+      for (const event of orderEvents) expect(pruner.version(event.topic)).toBe(event.version);
+      const unsubscribe = pruner.subscribe(followed, () => {});
       expect(await pruner.prune()).toBeGreaterThan(0);
       const rows = await handle.db.execute(
         sql`select topic, count(*)::int as n from events group by topic order by topic`,
@@ -118,6 +125,9 @@ describe('events and the live topics hub', () => {
         { topic: 'sessions', n: 1 },
         { topic: 'settings', n: 1 },
       ]);
+      expect(pruner.version(finished)).toBe(0);
+      expect(pruner.version(followed)).toBe(orderEvents[0]?.version);
+      unsubscribe();
     } finally {
       await pruner.stop();
     }

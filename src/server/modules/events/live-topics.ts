@@ -38,6 +38,8 @@ export class LiveTopics {
   private readonly versions = new Map<string, number>();
   private readonly listeners = new Map<string, Set<TopicListener>>();
   private readonly waiters = new Set<() => void>();
+  /** When each one order's topic last changed here (`prune` forgets them after the retention). */
+  private readonly orderTopicsAppliedAt = new Map<string, number>();
   private client: pg.Client | null = null;
   private lastId = 0;
   private stopped = false;
@@ -188,17 +190,29 @@ export class LiveTopics {
     return result.rows.map(toEvent);
   }
 
-  /** Deletes events older than the retention period; returns how many. */
+  /**
+   * Deletes events older than the retention period; returns how many. The newest row of every shared
+   * topic is kept, so a restarted process still learns each topic's version. One order's topic
+   * (`order:<id>`, its customer's page) keeps nothing past the retention: its page asks again when
+   * its stream reconnects, and the topics of orders long finished would otherwise stay for good, as
+   * rows and, in every process, as versions in memory (dropped here too unless someone follows them).
+   */
   async prune(): Promise<number> {
     const client = this.client;
     if (!client) return 0;
     const retention = this.options.retentionMs ?? 24 * 60 * 60_000;
-    // Keep the newest row of every topic, so a restarted process still learns each topic's version.
     const result = await client.query(
       `delete from events e where created_at < now() - make_interval(secs => $1::double precision / 1000)
-         and exists (select 1 from events n where n.topic = e.topic and n.id > e.id)`,
+         and (e.topic like '${ORDER_TOPIC_PREFIX}%'
+           or exists (select 1 from events n where n.topic = e.topic and n.id > e.id))`,
       [retention],
     );
+    const before = Date.now() - retention;
+    for (const [topic, appliedAt] of this.orderTopicsAppliedAt) {
+      if (appliedAt > before || this.listeners.has(topic)) continue;
+      this.orderTopicsAppliedAt.delete(topic);
+      this.versions.delete(topic);
+    }
     return result.rowCount ?? 0;
   }
 
@@ -263,6 +277,7 @@ export class LiveTopics {
     if (event.id > this.lastId) this.lastId = event.id;
     if (event.version <= this.version(event.topic)) return false;
     this.versions.set(event.topic, event.version);
+    if (event.topic.startsWith(ORDER_TOPIC_PREFIX)) this.orderTopicsAppliedAt.set(event.topic, Date.now());
     for (const listener of this.listeners.get(event.topic) ?? []) {
       try {
         listener(event);
@@ -275,6 +290,8 @@ export class LiveTopics {
   }
 }
 
+/** One order's topic: `order:<id>` (events.service.ts). */
+const ORDER_TOPIC_PREFIX = 'order:';
 /** Announced events kept while the connection is down, at most. */
 const MAX_UNSENT = 10_000;
 /** Events per NOTIFY statement. */
