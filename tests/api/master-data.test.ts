@@ -669,7 +669,10 @@ describe('bank accounts', () => {
     const page = await list('/api/bank-accounts', '?search=Main%20Account');
     expect(page.items.map((item) => item.accountNumber)).toEqual(['•••• 3210']);
     expect((await read(`/api/bank-accounts/${account.id}`)).accountNumber).toBe('9876-5432-10');
-    expect(JSON.stringify(await list('/api/bank-accounts', '?limit=500'))).not.toContain('9876');
+    // No listed field shows the number whole (ids are left out: a random UUID may contain "9876").
+    const listed = (await list('/api/bank-accounts', '?limit=500')).items.map(({ id: _id, ...rest }) => rest);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(JSON.stringify(listed)).not.toContain('9876');
   });
 
   it('cannot be archived while the settings send payments into it: 409 naming the methods', async () => {
