@@ -189,6 +189,14 @@ export const PublicMenuSchema = z.object({
     timeZone: z.string(),
     onlineOrdering: z.boolean(),
     openingHours: z.record(z.string(), z.array(OpeningHoursRangeSchema)),
+    /** What the guests' checkout prices a cart with (the server prices the order the same way). */
+    pricing: z.object({
+      taxPercent: z.number(),
+      taxInclusive: z.boolean(),
+      serviceChargePercent: z.number(),
+      deliveryFee: z.number(),
+      deliveryMinimum: z.number(),
+    }),
   }),
   categories: z.array(
     z.object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { STATIONS } from '../menu-catalog';
+import {
+  MAX_DELIVERY_ADDRESS,
+  MAX_LINE_NOTE,
+  MAX_ORDER_LINES,
+  MAX_ORDER_NOTE,
+  MAX_REASON,
+} from '../order-limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { idField, nameField, phoneTextField, textField, versionField } from './fields';
 
@@ -32,12 +39,15 @@ export const ORDERS_API = {
   summary: '/api/orders/summary',
 } as const;
 
-/** Quantity of one line: 1 to 999 (a quantity of 0 or 1,000 is refused, naming the item). */
-export const MAX_LINE_QUANTITY = 999;
-export const MAX_ORDER_LINES = 100;
-export const MAX_LINE_NOTE = 200;
-export const MAX_ORDER_NOTE = 500;
-export const MAX_REASON = 300;
+export {
+  MAX_DELIVERY_ADDRESS,
+  MAX_LINE_NOTE,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  MAX_ORDER_NOTE,
+  MAX_REASON,
+  orderNumberLabel,
+} from '../order-limits';
 
 export const OrderLineInputSchema = z.strictObject({
   menuItemId: idField,
@@ -78,7 +88,7 @@ export const OrderInputSchema = z.strictObject({
   note: textField(MAX_ORDER_NOTE).optional(),
   customerName: textField(100).optional(),
   customerPhone: phoneTextField.optional(),
-  deliveryAddress: textField(300).optional(),
+  deliveryAddress: textField(MAX_DELIVERY_ADDRESS).optional(),
   partnerId: idField.optional(),
   partnerReference: textField(60).optional(),
   discount: ManualDiscountSchema.optional(),
@@ -234,8 +244,3 @@ export const ORDER_LIST_FILTERS = [
   'to',
   'search',
 ] as const;
-
-/** `#1042`. */
-export function orderNumberLabel(number: number): string {
-  return `#${number}`;
-}

@@ -481,6 +481,13 @@ export async function getPublicMenu(db: Database): Promise<PublicMenu> {
       timeZone: settings.timeZone,
       onlineOrdering: settings.onlineOrdering,
       openingHours: settings.openingHours,
+      pricing: {
+        taxPercent: settings.taxPercent,
+        taxInclusive: settings.taxInclusive,
+        serviceChargePercent: settings.serviceChargePercent,
+        deliveryFee: settings.deliveryFee,
+        deliveryMinimum: settings.deliveryMinimum,
+      },
     },
     categories: categories
       .map((category) => ({

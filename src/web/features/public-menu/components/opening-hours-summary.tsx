@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { ChevronDown, Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../../../shared/weekdays';
-import { formatRanges, isOpenAt, type OpeningHours, restaurantClock, todaySummary } from '../opening-hours';
+import { formatRanges, isOpenAt, type OpeningHours, restaurantClock, todaySummary } from '../../../../shared/opening-hours';
 
 /** The current time, renewed every `intervalMs`, so "Open now" turns by itself in a tab left open. */
 function useNow(intervalMs: number): Date {

@@ -1,5 +1,4 @@
-import type { Weekday } from '../../../shared/contracts/settings';
-import { WEEKDAYS } from '../../../shared/weekdays';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 /** One opening period, `HH:MM` in the restaurant's time zone; a close before the open ends after midnight. */
 export interface OpeningRange {

@@ -1,0 +1,103 @@
+/**
+ * The rules of an item's modifier groups (choose 1, up to 3…), zod-free and shared by the point of sale
+ * and the guests' page: which options are chosen, what an item costs with them, the hint and the
+ * problem a picker shows, and what a tap on an option does.
+ */
+
+export interface ChoiceOption {
+  id: string;
+  name: string;
+  priceDelta: number;
+}
+
+export interface ModifierGroup {
+  id: string;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  options: readonly ChoiceOption[];
+}
+
+/** What the rules need of a menu item: its price and its groups. */
+export interface ChoiceItem {
+  price: number;
+  modifierGroups: readonly ModifierGroup[];
+}
+
+export interface ChosenOption {
+  id: string;
+  groupName: string;
+  name: string;
+  priceDelta: number;
+}
+
+/** The chosen options of `item`, in the menu's order, with their group's name. */
+export function chosenOptions(item: ChoiceItem, optionIds: readonly string[]): ChosenOption[] {
+  const chosen = new Set(optionIds);
+  return item.modifierGroups.flatMap((group) =>
+    group.options
+      .filter((option) => chosen.has(option.id))
+      .map((option) => ({
+        id: option.id,
+        groupName: group.name,
+        name: option.name,
+        priceDelta: option.priceDelta,
+      })),
+  );
+}
+
+/** What one of this item costs with these options (never below nothing, as `priceOrder` says). */
+export function unitPriceWith(item: ChoiceItem, optionIds: readonly string[]): number {
+  const deltas = chosenOptions(item, optionIds).reduce((sum, option) => sum + option.priceDelta, 0);
+  return Math.max(0, item.price + deltas);
+}
+
+/** "Choose 1", "Choose up to 3", "Choose 2 to 3", "Choose at least 1" (never more than the options). */
+export function choiceHint(group: ModifierGroup): string {
+  const max = Math.min(group.maxChoices, group.options.length);
+  if (group.minChoices === max) return `Choose ${max}`;
+  if (group.minChoices === 0) return `Choose up to ${max}`;
+  return `Choose ${group.minChoices} to ${max}`;
+}
+
+/** Radio buttons for a group of at most one choice, checkboxes otherwise. */
+export function isSingleChoice(group: ModifierGroup): boolean {
+  return group.maxChoices <= 1;
+}
+
+/** Why the chosen options cannot be added yet (the first group that is not satisfied), or null. */
+export function choicesProblem(item: ChoiceItem, optionIds: readonly string[]): string | null {
+  const chosen = new Set(optionIds);
+  for (const group of item.modifierGroups) {
+    const count = group.options.filter((option) => chosen.has(option.id)).length;
+    if (count < group.minChoices) {
+      const missing = group.minChoices - count;
+      return group.minChoices === 1
+        ? `Choose a ${group.name.toLocaleLowerCase()} option.`
+        : `Choose ${missing} more ${group.name.toLocaleLowerCase()} ${missing === 1 ? 'option' : 'options'}.`;
+    }
+    if (count > group.maxChoices) {
+      return `Choose at most ${group.maxChoices} ${group.name.toLocaleLowerCase()} options.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Toggles `optionId` of `group` in `optionIds`: a single-choice group replaces its choice; a group at its
+ * maximum leaves the others as they are (the picker disables the unchosen options then).
+ */
+export function toggleOption(group: ModifierGroup, optionIds: readonly string[], optionId: string): string[] {
+  const groupIds = new Set(group.options.map((option) => option.id));
+  if (isSingleChoice(group)) {
+    if (optionIds.includes(optionId)) {
+      // A required single choice stays chosen (a radio cannot be unticked); an optional one can be.
+      return group.minChoices >= 1 ? [...optionIds] : optionIds.filter((id) => id !== optionId);
+    }
+    return [...optionIds.filter((id) => !groupIds.has(id)), optionId];
+  }
+  if (optionIds.includes(optionId)) return optionIds.filter((id) => id !== optionId);
+  const inGroup = optionIds.filter((id) => groupIds.has(id)).length;
+  if (inGroup >= group.maxChoices) return [...optionIds];
+  return [...optionIds, optionId];
+}
