@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeCallbackPath } from './paths';
+import { myOrderPath, orderPath, safeCallbackPath } from './paths';
 
 const origin = 'https://cafe.example';
 
@@ -28,5 +28,13 @@ describe('safeCallbackPath', () => {
 
   it('refuses the sign-in pages themselves', () => {
     expect(safeCallbackPath('/login', origin)).toBeNull();
+  });
+});
+
+describe('order paths', () => {
+  it('sends a customer to their own order page and staff to the back office one', () => {
+    expect(myOrderPath('3f2a')).toBe('/account/orders/3f2a');
+    expect(orderPath('3f2a')).toBe('/orders/3f2a');
+    expect(myOrderPath('a/b?c')).toBe('/account/orders/a%2Fb%3Fc');
   });
 });

@@ -26,6 +26,7 @@ export const paths = {
   deliveryPolicy: pagePath('/delivery-policy'),
   contact: pagePath('/contact'),
   account: pagePath('/account'),
+  myOrders: pagePath('/account/orders'),
   orders: pagePath('/orders'),
   addOrder: pagePath('/orders/add'),
   orderRequests: pagePath('/orders/requests'),
@@ -38,6 +39,13 @@ const ORDER_DETAILS_PATTERN = pagePath('/orders/:orderId');
 /** `/orders/{orderId}`: the staff page of one order. */
 export function orderPath(orderId: string): string {
   return ORDER_DETAILS_PATTERN.replace(':orderId', encodeURIComponent(orderId));
+}
+
+const MY_ORDER_PATTERN = pagePath('/account/orders/:orderId');
+
+/** `/account/orders/{orderId}`: the customer's page of one of their own orders. */
+export function myOrderPath(orderId: string): string {
+  return MY_ORDER_PATTERN.replace(':orderId', encodeURIComponent(orderId));
 }
 
 /** Pages that sign a user in; never worth returning to after signing in. */
