@@ -15,6 +15,11 @@ export interface NotificationPayload {
   body?: string;
   /** Seed section 3: notification data carries an orderId. */
   data?: { orderId?: string };
+  /**
+   * Where View Order goes: the seed's `/orders/{orderId}` (the staff page) unless given; a customer's
+   * toast passes their own order page, since a customer on a staff route is sent to `/`.
+   */
+  viewPath?: string;
 }
 
 type Navigate = (path: string) => void;
@@ -47,10 +52,18 @@ interface NotificationToastProps {
   title: string;
   body: string;
   orderId: string | null;
+  /** View Order's destination (the staff page of `orderId` unless given). */
+  viewPath?: string;
 }
 
 /** Seed section 2, "Notification toast": title, body, a close button and View Order for an order. */
-export function NotificationToast({ toast: current, title, body, orderId }: NotificationToastProps) {
+export function NotificationToast({
+  toast: current,
+  title,
+  body,
+  orderId,
+  viewPath,
+}: NotificationToastProps) {
   return (
     <div
       {...current.ariaProps}
@@ -74,7 +87,7 @@ export function NotificationToast({ toast: current, title, body, orderId }: Noti
             type="button"
             onClick={() => {
               toast.dismiss(current.id);
-              goTo(orderPath(orderId));
+              goTo(viewPath ?? orderPath(orderId));
             }}
             className="mt-3 inline-flex h-8 items-center rounded-lg bg-neutral-950 px-3 text-sm font-medium text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
           >
@@ -96,9 +109,10 @@ export function NotificationToast({ toast: current, title, body, orderId }: Noti
 
 /**
  * Shows the seed's notification toast at the top right for 5 s; returns the toast id. A title or
- * body left out (or blank) gets the seed's default; an orderId adds View Order (→ /orders/{orderId}).
+ * body left out (or blank) gets the seed's default; an orderId adds View Order (→ /orders/{orderId},
+ * or `viewPath` when given).
  */
-export function showNotificationToast({ title, body, data }: NotificationPayload = {}): string {
+export function showNotificationToast({ title, body, data, viewPath }: NotificationPayload = {}): string {
   const orderId = data?.orderId?.trim() || null;
   return toast.custom(
     (current) => (
@@ -107,6 +121,7 @@ export function showNotificationToast({ title, body, data }: NotificationPayload
         title={title?.trim() || DEFAULT_NOTIFICATION_TITLE}
         body={body?.trim() || DEFAULT_NOTIFICATION_BODY}
         orderId={orderId}
+        viewPath={viewPath?.trim() || undefined}
       />
     ),
     { duration: NOTIFICATION_TOAST_DURATION_MS },

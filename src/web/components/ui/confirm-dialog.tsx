@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   onClose: () => void;
   /** Deletes, disables or removes something: the confirm button is red (variant "danger"). */
   destructive?: boolean;
+  /** The other button's words, when "Cancel" would read like the action ("Keep my order"). */
+  cancelLabel?: string;
 }
 
 /** A question before something that cannot be taken back: Cancel, or the named action. */
@@ -28,12 +30,13 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   destructive = false,
+  cancelLabel = 'Cancel',
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} busy={busy} title={title} description={children}>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy}>
           {busy ? busyLabel : confirmLabel}
