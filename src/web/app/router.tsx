@@ -35,6 +35,10 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
       Component: module.TestNotificationsPage,
     })),
   '/account': () => import('../pages/account-page').then((module) => ({ Component: module.AccountPage })),
+  '/account/orders': () =>
+    import('../pages/my-orders-page').then((module) => ({ Component: module.MyOrdersPage })),
+  '/account/orders/:orderId': () =>
+    import('../pages/my-order-page').then((module) => ({ Component: module.MyOrderPage })),
   '/admin/users': () =>
     import('../pages/admin-users-page').then((module) => ({ Component: module.AdminUsersPage })),
   '/menu': () => import('../pages/menu-page').then((module) => ({ Component: module.MenuPage })),

@@ -1,0 +1,311 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicMenu, PublicMenuItem } from '../../../shared/contracts/menu';
+import type { Order } from '../../../shared/contracts/orders';
+import type { OrderStatus } from '../../../shared/order-status';
+import { progressSteps, statusSentence } from './order-progress';
+import { reorderLines } from './reorder';
+import { StatusTracker, statusToAnnounce } from './status-notices';
+
+type Line = Order['lines'][number];
+type Change = Order['timeline'][number];
+
+function at(minute: number): string {
+  return new Date(Date.UTC(2026, 10, 26, 9, minute)).toISOString();
+}
+
+function timeline(...statuses: OrderStatus[]): Change[] {
+  return statuses.map((status, index) => ({ status, at: at(index), by: null, reason: null }));
+}
+
+function order(patch: Partial<Order> = {}): Order {
+  const statuses = patch.timeline ?? timeline('pending');
+  return {
+    id: 'o1',
+    number: 1042,
+    type: 'takeaway',
+    source: 'online',
+    status: statuses.at(-1)?.status ?? 'pending',
+    paymentStatus: 'unpaid',
+    version: 1,
+    currency: 'USD',
+    table: null,
+    customer: { id: 'u1', name: 'Cleo' },
+    customerName: '',
+    customerPhone: '',
+    deliveryAddress: '',
+    pickupAt: null,
+    partner: null,
+    partnerReference: '',
+    note: '',
+    lines: [],
+    subtotal: 0,
+    discount: 0,
+    discountReason: '',
+    serviceCharge: 0,
+    tax: 0,
+    taxInclusive: false,
+    deliveryFee: 0,
+    total: 0,
+    createdBy: null,
+    acceptedBy: null,
+    rejectReason: null,
+    cancelReason: null,
+    allowedMoves: [],
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...patch,
+    timeline: statuses,
+  };
+}
+
+describe('progressSteps', () => {
+  it('shows the whole way of a takeaway under way: reached steps with their times, the current one, the rest to come', () => {
+    const steps = progressSteps(order({ timeline: timeline('pending', 'confirmed') }));
+    expect(steps.map((step) => [step.label, step.state, step.at])).toEqual([
+      ['Pending', 'done', at(0)],
+      ['Confirmed', 'current', at(1)],
+      ['Preparing', 'upcoming', null],
+      ['Ready', 'upcoming', null],
+      ['Completed', 'upcoming', null],
+    ]);
+  });
+
+  it('has "Out for delivery" only for a delivery, and a completed order is done all the way', () => {
+    const steps = progressSteps(
+      order({
+        type: 'delivery',
+        timeline: timeline('pending', 'confirmed', 'preparing', 'ready', 'out-for-delivery', 'completed'),
+      }),
+    );
+    expect(steps.map((step) => step.status)).toEqual([
+      'pending',
+      'confirmed',
+      'preparing',
+      'ready',
+      'out-for-delivery',
+      'completed',
+    ]);
+    expect(steps.every((step) => step.state === 'done')).toBe(true);
+  });
+
+  it('ends a rejected or cancelled order where it stopped, with no steps to come', () => {
+    expect(
+      progressSteps(order({ timeline: timeline('pending', 'rejected') })).map((step) => [
+        step.label,
+        step.state,
+      ]),
+    ).toEqual([
+      ['Pending', 'done'],
+      ['Rejected', 'stopped'],
+    ]);
+    expect(
+      progressSteps(order({ timeline: timeline('pending', 'confirmed', 'cancelled') })).map(
+        (step) => step.label,
+      ),
+    ).toEqual(['Pending', 'Confirmed', 'Cancelled']);
+  });
+
+  it('says where the order stands in the words of its type', () => {
+    expect(statusSentence({ status: 'ready', type: 'takeaway' })).toBe('Ready for pickup.');
+    expect(statusSentence({ status: 'ready', type: 'delivery' })).toMatch(/driver/);
+    expect(statusSentence({ status: 'confirmed', type: 'dine-in' })).toBe('Accepted: the kitchen is on it.');
+  });
+});
+
+describe('status notices', () => {
+  it('never announces what the first list shows, then each accepted, rejected, ready and out-for-delivery once', () => {
+    const tracker = new StatusTracker();
+    const old = order({ id: 'old', number: 1001, timeline: timeline('pending', 'confirmed', 'ready') });
+    const mine = order({ id: 'mine', number: 1042 });
+    expect(tracker.update([mine, old])).toEqual([]);
+
+    const accepted = order({ id: 'mine', number: 1042, timeline: timeline('pending', 'confirmed') });
+    expect(tracker.update([accepted, old])).toEqual([
+      { orderId: 'mine', status: 'confirmed', title: 'Order #1042 accepted', body: 'The kitchen is on it.' },
+    ]);
+    // The same answer again (a refetch) says nothing.
+    expect(tracker.update([accepted, old])).toEqual([]);
+
+    const preparing = order({ id: 'mine', timeline: timeline('pending', 'confirmed', 'preparing') });
+    expect(tracker.update([preparing, old])).toEqual([]);
+    const ready = order({ id: 'mine', timeline: timeline('pending', 'confirmed', 'preparing', 'ready') });
+    expect(tracker.update([ready, old]).map((notice) => [notice.title, notice.body])).toEqual([
+      ['Order #1042 is ready', 'Ready for pickup.'],
+    ]);
+    // A stale answer that goes back and forth does not repeat a notice.
+    expect(tracker.update([preparing, old])).toEqual([]);
+    expect(tracker.update([ready, old])).toEqual([]);
+    const completed = order({
+      id: 'mine',
+      timeline: timeline('pending', 'confirmed', 'preparing', 'ready', 'completed'),
+    });
+    expect(tracker.update([completed, old])).toEqual([]);
+  });
+
+  it('says "accepted" even when the kitchen started before the page read the order again', () => {
+    const preparing = order({ timeline: timeline('pending', 'confirmed', 'preparing') });
+    expect(statusToAnnounce(preparing, 'pending')).toBe('confirmed');
+    expect(statusToAnnounce(preparing, 'confirmed')).toBeNull();
+  });
+
+  it('gives the reason of a rejection, and "on its way" for a delivery', () => {
+    const tracker = new StatusTracker();
+    tracker.update([order({ type: 'delivery' })]);
+    const rejected = order({
+      type: 'delivery',
+      timeline: timeline('pending', 'rejected'),
+      rejectReason: 'We are out of oat milk',
+    });
+    expect(tracker.update([rejected])).toEqual([
+      {
+        orderId: 'o1',
+        status: 'rejected',
+        title: 'Order #1042 rejected',
+        body: 'Rejected: We are out of oat milk',
+      },
+    ]);
+    const away = order({
+      id: 'o2',
+      number: 1043,
+      type: 'delivery',
+      timeline: timeline('pending', 'confirmed', 'preparing', 'ready', 'out-for-delivery'),
+    });
+    // An order the page had not seen is news when it stands in a notified status.
+    expect(tracker.update([away, rejected]).map((notice) => notice.title)).toEqual([
+      'Order #1043 is out for delivery',
+    ]);
+  });
+
+  it('says nothing about an order placed meanwhile until it is accepted', () => {
+    const tracker = new StatusTracker();
+    tracker.update([]);
+    expect(tracker.update([order()])).toEqual([]);
+    expect(tracker.update([order({ timeline: timeline('pending', 'cancelled') })])).toEqual([]);
+  });
+});
+
+function item(id: string, patch: Partial<PublicMenuItem> = {}): PublicMenuItem {
+  return {
+    id,
+    name: id,
+    description: '',
+    price: 450,
+    photoUrl: null,
+    availableToday: true,
+    tags: [],
+    allergens: [],
+    modifierGroups: [],
+    ...patch,
+  };
+}
+
+function menu(items: PublicMenuItem[]): PublicMenu {
+  return {
+    restaurant: {
+      name: 'Cafe',
+      address: '',
+      phone: '',
+      email: '',
+      logoUrl: null,
+      currency: 'USD',
+      locale: 'en-US',
+      timeZone: 'UTC',
+      onlineOrdering: true,
+      openingHours: {},
+      pricing: {
+        taxPercent: 0,
+        taxInclusive: false,
+        serviceChargePercent: 0,
+        deliveryFee: 0,
+        deliveryMinimum: 0,
+      },
+    },
+    categories: [{ id: 'c', name: 'All', description: '', items }],
+  };
+}
+
+function line(patch: Partial<Line>): Line {
+  return {
+    id: 'l',
+    menuItemId: 'latte',
+    name: 'Latte',
+    unitPrice: 450,
+    station: 'bar',
+    quantity: 1,
+    options: [],
+    note: '',
+    lineTotal: 450,
+    ...patch,
+  };
+}
+
+describe('reorderLines', () => {
+  const milk = {
+    id: 'milk',
+    name: 'Milk',
+    minChoices: 0,
+    maxChoices: 1,
+    options: [{ id: 'oat', name: 'Oat milk', priceDelta: 60 }],
+  };
+
+  it('maps each line with its options, quantity and note at the price it was sold, and keeps it when nothing changed', () => {
+    const past = order({
+      lines: [
+        line({
+          quantity: 2,
+          note: 'Extra hot',
+          options: [{ optionId: 'oat', groupName: 'Milk', name: 'Oat milk', priceDelta: 60 }],
+        }),
+      ],
+    });
+    const result = reorderLines(past, menu([item('latte', { name: 'Latte', modifierGroups: [milk] })]));
+    expect(result.changes).toEqual([]);
+    expect(result.lines).toEqual([
+      {
+        menuItemId: 'latte',
+        name: 'Latte',
+        unitPrice: 510,
+        optionIds: ['oat'],
+        options: [{ id: 'oat', groupName: 'Milk', name: 'Oat milk', priceDelta: 60 }],
+        quantity: 2,
+        note: 'Extra hot',
+      },
+    ]);
+  });
+
+  it('leaves out and names what cannot be ordered today, and says what costs something else now', () => {
+    const past = order({
+      lines: [
+        line({ id: 'a', menuItemId: 'soup', name: 'Soup', unitPrice: 650 }),
+        line({ id: 'b', menuItemId: 'latte', name: 'Latte', unitPrice: 450 }),
+        line({ id: 'c', menuItemId: 'cake', name: 'Cake', unitPrice: 300 }),
+        line({ id: 'd', menuItemId: null, name: 'Old special', unitPrice: 900 }),
+        line({
+          id: 'e',
+          menuItemId: 'tea',
+          name: 'Tea',
+          options: [{ optionId: null, groupName: 'Size', name: 'Huge', priceDelta: 100 }],
+        }),
+        line({ id: 'f', menuItemId: 'bun', name: 'Bun', unitPrice: 200 }),
+      ],
+    });
+    const today = menu([
+      item('soup', { name: 'Soup', price: 650, availableToday: false }),
+      item('latte', { name: 'Latte', price: 475 }),
+      item('tea', { name: 'Tea' }),
+      item('bun', { name: 'Bun', price: 200 }),
+    ]);
+    const result = reorderLines(past, today);
+    expect(result.lines.map((kept) => [kept.name, kept.unitPrice])).toEqual([
+      ['Latte', 475],
+      ['Bun', 200],
+    ]);
+    expect(result.changes).toEqual([
+      { kind: 'unavailable', name: 'Soup', reason: 'sold-out' },
+      { kind: 'price', name: 'Latte', before: 450, after: 475 },
+      { kind: 'unavailable', name: 'Cake', reason: 'gone' },
+      { kind: 'unavailable', name: 'Old special', reason: 'gone' },
+      { kind: 'unavailable', name: 'Tea', reason: 'choices' },
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+import type { Order } from '../../../shared/contracts/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/order-status';
+
+/**
+ * How a customer reads their order's progress (issue 12): the steps of the status flow of PRODUCT.md
+ * section 7 from their side, each with the time it was reached, and a sentence for where it stands.
+ * Zod-free and pure, so the status watcher can use it on any page.
+ */
+
+type ProgressOrder = Pick<Order, 'status' | 'type' | 'timeline'>;
+
+export type StepState = 'done' | 'current' | 'upcoming' | 'stopped';
+
+export interface ProgressStep {
+  status: OrderStatus;
+  label: string;
+  /** When the order reached it (the last time, ISO), or null when it has not. */
+  at: string | null;
+  state: StepState;
+}
+
+/** The way an order goes when nothing stops it: pending → confirmed → preparing → ready → (out for delivery) → completed. */
+export function happyPath(type: Order['type']): OrderStatus[] {
+  return [
+    'pending',
+    'confirmed',
+    'preparing',
+    'ready',
+    ...(type === 'delivery' ? (['out-for-delivery'] as const) : []),
+    'completed',
+  ];
+}
+
+function reachedAt(order: ProgressOrder): Map<OrderStatus, string> {
+  const reached = new Map<OrderStatus, string>();
+  for (const change of order.timeline) reached.set(change.status, change.at);
+  return reached;
+}
+
+/**
+ * The steps to show: the whole way for an order under way or completed (reached steps done, the
+ * current one marked, the rest to come); for a rejected or cancelled order the steps it reached and
+ * then where it stopped.
+ */
+export function progressSteps(order: ProgressOrder): ProgressStep[] {
+  const reached = reachedAt(order);
+  const path = happyPath(order.type);
+  const stopped = order.status === 'rejected' || order.status === 'cancelled';
+  if (stopped) {
+    const before = path.filter((status) => reached.has(status));
+    return [
+      ...before.map((status) => ({
+        status,
+        label: ORDER_STATUS_LABELS[status],
+        at: reached.get(status) ?? null,
+        state: 'done' as const,
+      })),
+      {
+        status: order.status,
+        label: ORDER_STATUS_LABELS[order.status],
+        at: reached.get(order.status) ?? null,
+        state: 'stopped',
+      },
+    ];
+  }
+  const currentIndex = path.indexOf(order.status);
+  return path.map((status, index) => ({
+    status,
+    label: ORDER_STATUS_LABELS[status],
+    at: reached.get(status) ?? null,
+    state:
+      index === currentIndex && status !== 'completed'
+        ? 'current'
+        : index <= currentIndex
+          ? 'done'
+          : 'upcoming',
+  }));
+}
+
+/** What "ready" means for the order's type: "Ready for pickup." for a takeaway. */
+export function readyText(type: Order['type']): string {
+  if (type === 'delivery') return 'Ready: it leaves with the driver soon.';
+  if (type === 'dine-in') return 'Ready: it is on its way to your table.';
+  return 'Ready for pickup.';
+}
+
+/** One sentence for where the order stands, as the customer's page says it under the number. */
+export function statusSentence(order: Pick<Order, 'status' | 'type'>): string {
+  switch (order.status) {
+    case 'pending':
+      return 'Waiting for the restaurant to accept your order.';
+    case 'confirmed':
+      return 'Accepted: the kitchen is on it.';
+    case 'preparing':
+      return 'Being prepared.';
+    case 'ready':
+      return readyText(order.type);
+    case 'out-for-delivery':
+      return 'On its way.';
+    case 'completed':
+      return 'Completed. Thank you!';
+    case 'rejected':
+      return 'The restaurant could not take this order.';
+    case 'cancelled':
+      return 'This order was cancelled.';
+  }
+}
+
+/** Whether a customer can do nothing more with it but look (and reorder). */
+export function isUnderWay(status: OrderStatus): boolean {
+  return !['completed', 'rejected', 'cancelled'].includes(status);
+}
