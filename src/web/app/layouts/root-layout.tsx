@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { findPage } from '../../../shared/pages';
+import { hasStaffAccess } from '../../../shared/roles';
 import { CookieBanner } from '../../components/cookie-banner/cookie-banner';
 import { NotificationNavigation } from '../../components/notification-toast/notification-toast';
 import { FullScreenSpinner } from '../../components/ui/spinner';
@@ -12,6 +13,12 @@ import { SiteLayout } from './site-layout';
 
 // Only staff see it: the public pages (and a guest's phone) never download it.
 const SideNav = lazy(() => import('./side-nav').then((module) => ({ default: module.SideNav })));
+// Only a signed-in customer runs it (their orders' status toasts): guests and staff never download it.
+const OrderStatusWatcher = lazy(() =>
+  import('../../features/my-orders/components/order-status-watcher').then((module) => ({
+    default: module.OrderStatusWatcher,
+  })),
+);
 
 /**
  * The app shell around every page: applies the access rule, then frames the page with the side
@@ -42,6 +49,11 @@ export function RootLayout() {
       </a>
       <ScrollRestoration />
       <NotificationNavigation />
+      {user && !hasStaffAccess(user.role) && (
+        <Suspense fallback={null}>
+          <OrderStatusWatcher userId={user.id} />
+        </Suspense>
+      )}
       {navigation === 'hidden' ? (
         <SiteLayout>{content}</SiteLayout>
       ) : (
