@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { CircleUserRound, LogOut, ReceiptText, UserRound } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasStaffAccess } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -19,6 +20,87 @@ function RestaurantName() {
   return <>{config.data?.restaurantName ?? 'Brigade'}</>;
 }
 
+/** A header link with an icon; on phones `label` may be shortened to the icon by `iconOnlyOnPhones`. */
+const HEADER_LINK =
+  'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 sm:px-3';
+
+type SignOut = ReturnType<typeof useSignOut>;
+
+function SignOutButton({ signOut, fullWidth = false }: { signOut: SignOut; fullWidth?: boolean }) {
+  return (
+    <Button
+      variant="ghost"
+      fullWidth={fullWidth}
+      onClick={() => signOut.mutate()}
+      isLoading={signOut.isPending}
+      className={fullWidth ? 'justify-start' : undefined}
+    >
+      {!signOut.isPending && fullWidth && <LogOut aria-hidden="true" className="size-4" />}
+      {signOut.isPending ? 'Signing out...' : 'Sign out'}
+    </Button>
+  );
+}
+
+/**
+ * On phones, the account behind one button: who is signed in, their account page and Sign out, in a
+ * small panel that closes on Escape, a tap outside or a choice. Wider screens show these in the header.
+ */
+function PhoneAccountMenu({ name, signOut }: { name: string; signOut: SignOut }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      ref.current?.querySelector('button')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={ref} className="sm:hidden">
+      <button
+        type="button"
+        aria-label="Account"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex size-10 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 aria-expanded:bg-neutral-100"
+      >
+        <CircleUserRound aria-hidden="true" className="size-6" />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute top-full right-2 left-2 z-40 mt-1 rounded-2xl border border-neutral-200 bg-white p-2 shadow-lg"
+        >
+          <p className="truncate px-3 pt-2 pb-1 text-sm text-neutral-500">Signed in as {name}</p>
+          <Link
+            to={paths.account}
+            onClick={() => setOpen(false)}
+            className="flex h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
+          >
+            <UserRound aria-hidden="true" className="size-4" />
+            My account
+          </Link>
+          <SignOutButton signOut={signOut} fullWidth />
+        </div>
+      )}
+    </div>
+  );
+}
+
 function HeaderActions() {
   const { pathname } = useLocation();
   const { user, isPending } = useSession();
@@ -29,23 +111,35 @@ function HeaderActions() {
   // showing "Sign in" to someone who is signed in.
   if (isPending) return null;
   if (user) {
+    const name = formatPhoneNumber(user.name.trim()) || user.email;
+    const staff = hasStaffAccess(user.role);
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex shrink-0 items-center gap-1 sm:gap-2">
         <Link
           to={paths.account}
           className="hidden max-w-48 truncate rounded-md text-sm text-neutral-600 underline-offset-4 hover:text-neutral-950 hover:underline focus-visible:outline-2 focus-visible:outline-neutral-950 sm:block"
           title="My account"
         >
-          {formatPhoneNumber(user.name.trim()) || user.email}
+          {name}
         </Link>
-        {hasStaffAccess(user.role) && (
+        {staff ? (
           <ButtonLink to={paths.orders} variant="secondary">
             Back office
           </ButtonLink>
+        ) : (
+          <Link
+            to={paths.myOrders}
+            className={HEADER_LINK}
+            aria-current={pathname.startsWith(paths.myOrders) ? 'page' : undefined}
+          >
+            <ReceiptText aria-hidden="true" className="size-4" />
+            My orders
+          </Link>
         )}
-        <Button variant="ghost" onClick={() => signOut.mutate()} isLoading={signOut.isPending}>
-          {signOut.isPending ? 'Signing out...' : 'Sign out'}
-        </Button>
+        <PhoneAccountMenu name={name} signOut={signOut} />
+        <div className="hidden sm:block">
+          <SignOutButton signOut={signOut} />
+        </div>
       </div>
     );
   }
@@ -55,6 +149,19 @@ function HeaderActions() {
       Sign in
     </ButtonLink>
   );
+}
+
+/** The current year for the footer, read in the browser only: the server's HTML and hydration leave it out. */
+function useYear(): number | null {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
+function subscribeToNothing(): () => void {
+  return () => {};
 }
 
 const FOOTER_LINKS = [
@@ -69,10 +176,11 @@ const FOOTER_LINKS = [
 export function SiteLayout({ children }: { children: ReactNode }) {
   const config = useConfig();
   const restaurantName = config.data?.restaurantName ?? 'Brigade';
+  const year = useYear();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-neutral-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="relative mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:gap-4 sm:px-6">
           <Link
             to={paths.home}
             className="truncate rounded-md text-lg font-semibold tracking-tight text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-neutral-950"
@@ -88,7 +196,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <footer className="border-t border-neutral-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-6 text-sm text-neutral-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
-            © {new Date().getFullYear()} {restaurantName}
+            © {year === null ? '' : `${year} `}
+            {restaurantName}
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
