@@ -1,19 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { ModifierGroup } from '../../shared/contracts/menu';
 import {
+  archivedTableMessage,
   MAX_LINE_QUANTITY,
   type ManualDiscount,
   type Order,
   type OrderInput,
+  PICKUP_MAX_AHEAD_HOURS,
+  PICKUP_MIN_LEAD_MINUTES,
+  unknownTableMessage,
 } from '../../shared/contracts/orders';
 import { formatMoney } from '../../shared/money';
+import { closedNowMessage } from '../../shared/next-opening';
+import { formatRanges, isOpenAt, restaurantClock } from '../../shared/opening-hours';
 import { type PricingDiscount, percentToHundredths, priceOrder } from '../../shared/pricing';
 import { hasStaffAccess } from '../../shared/roles';
+import { WEEKDAY_LABELS } from '../../shared/weekdays';
 import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
-import { findDiningTable, findPartner } from '../modules/master-data';
+import { findDiningTable, findDiningTableByName, findPartner } from '../modules/master-data';
 import { menuItemsForSale, type SellableItem } from '../modules/menu';
 import {
   auditManualDiscount,
@@ -24,7 +31,7 @@ import {
   type NewOrderLine,
   pruneIdempotencyKeys,
 } from '../modules/orders';
-import { orderingSettings } from '../modules/settings';
+import { type OrderingSettings, orderingSettings } from '../modules/settings';
 import { authorize } from '../policies';
 
 /**
@@ -56,9 +63,15 @@ const issue = (path: string, message: string) =>
 
 /** Rules about the order as a whole that the schema cannot say (which fields go with which type). */
 function checkShape(input: OrderInput, isStaff: boolean): void {
-  if (input.type === 'dine-in' && !input.tableId)
+  if (input.type === 'dine-in' && !input.tableId && !input.tableName)
     throw issue('tableId', 'choose the table of a dine-in order');
+  if (input.tableId && input.tableName) throw issue('tableName', 'send the table’s id or its name, not both');
   if (input.type !== 'dine-in' && input.tableId) throw issue('tableId', 'only a dine-in order has a table');
+  if (input.type !== 'dine-in' && input.tableName)
+    throw issue('tableName', 'only a dine-in order has a table');
+  if (input.type !== 'takeaway' && input.pickupAt) {
+    throw issue('pickupAt', 'only a takeaway order has a pickup time');
+  }
   if (input.type === 'delivery' && !input.deliveryAddress?.trim()) {
     throw issue('deliveryAddress', 'enter the delivery address');
   }
@@ -166,7 +179,11 @@ export async function placeOrder(
   const placed = await withTransaction(db, async (tx): Promise<PlacedOrder> => {
     let checked: NewOrder;
     try {
-      checked = await checkAndPrice(tx, actor, input, { online: !isStaff, discount });
+      checked = await checkAndPrice(tx, actor, input, {
+        online: !isStaff,
+        discount,
+        ...(isStaff ? {} : { now: new Date() }),
+      });
     } catch (error) {
       const replay = error instanceof AppError ? await replayOf(tx, actor, key, requestHash) : null;
       if (replay) return replay;
@@ -205,21 +222,67 @@ async function replayOf(tx: Tx, actor: Actor, key: string, requestHash: string):
   return { order: await getOrder(tx, actor, used.orderId), replayed: true };
 }
 
+const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * A customer's pickup time (issue 12): at least 10 minutes from `now`, at most 12 hours ahead, and
+ * inside the opening hours at that moment (the restaurant's clock).
+ */
+function checkPickupAt(pickupAt: Date, now: Date, settings: OrderingSettings): void {
+  const lead = pickupAt.getTime() - now.getTime();
+  if (lead <= 0) {
+    throw issue(
+      'pickupAt',
+      `is in the past: choose a time at least ${PICKUP_MIN_LEAD_MINUTES} minutes from now`,
+    );
+  }
+  if (lead < PICKUP_MIN_LEAD_MINUTES * 60_000) {
+    throw issue('pickupAt', `choose a time at least ${PICKUP_MIN_LEAD_MINUTES} minutes from now`);
+  }
+  if (lead > PICKUP_MAX_AHEAD_HOURS * 3_600_000) {
+    throw issue('pickupAt', `choose a time within the next ${PICKUP_MAX_AHEAD_HOURS} hours`);
+  }
+  const clock = restaurantClock(settings.timeZone, pickupAt);
+  if (!isOpenAt(settings.openingHours, clock.day, clock.minutes)) {
+    const ranges = settings.openingHours[clock.day] ?? [];
+    const day = WEEKDAY_LABELS[clock.day];
+    throw issue(
+      'pickupAt',
+      ranges.length > 0
+        ? `we are closed at ${clockTime(clock.minutes)} on ${day}: choose a time within the opening hours (${formatRanges(ranges)})`
+        : `we are closed on ${day}: choose a time within the opening hours`,
+    );
+  }
+}
+
 /**
  * Checks an order against the menu, tables, partners and settings and prices it: the order as it
  * will be written (`insertOrder`). `actor` is who places it (null: the demo seed); `online` is a
- * customer's order request, otherwise a point-of-sale order.
+ * customer's order request, otherwise a point-of-sale order. `now` is the moment a customer places
+ * it: then the restaurant must be open by its opening hours, and a pickup time is checked against
+ * them (the demo seed's order requests give none, so they are made at any hour).
  */
 export async function checkAndPrice(
   tx: Tx,
   actor: Actor | null,
   input: OrderInput,
-  { online, discount = null }: { online: boolean; discount?: PricingDiscount | null },
+  { online, discount = null, now }: { online: boolean; discount?: PricingDiscount | null; now?: Date },
 ): Promise<NewOrder> {
   const isStaff = !online;
   const settings = await orderingSettings(tx);
   if (online && !settings.onlineOrdering) {
-    throw conflict('Online ordering is turned off at the moment. Please order at the counter.');
+    throw conflict('Online ordering is turned off at the moment. Please order at the counter.', {
+      reason: 'ordering-off',
+    });
+  }
+  const pickupAt = input.pickupAt ? new Date(input.pickupAt) : null;
+  if (online && now) {
+    const clock = restaurantClock(settings.timeZone, now);
+    if (!isOpenAt(settings.openingHours, clock.day, clock.minutes)) {
+      throw conflict(closedNowMessage(settings.openingHours, clock.day, clock.minutes), { reason: 'closed' });
+    }
+    if (pickupAt) checkPickupAt(pickupAt, now, settings);
   }
   const items = await menuItemsForSale(
     tx,
@@ -232,6 +295,14 @@ export async function checkAndPrice(
     const found = await findDiningTable(tx, input.tableId);
     if (!found) throw notFound('tableId: there is no table with this id.');
     if (!found.active) throw conflict(`Table “${found.name}” is archived: choose another table.`);
+    table = { id: found.id, name: found.name };
+  } else if (input.tableName) {
+    // A guest's QR link names the table (`/?table=T5`).
+    const found = await findDiningTableByName(tx, input.tableName);
+    if (!found) throw issue('tableName', unknownTableMessage(input.tableName));
+    if (!found.active) {
+      throw conflict(archivedTableMessage(found.name), { path: 'tableName', reason: 'table-archived' });
+    }
     table = { id: found.id, name: found.name };
   }
   let partner: { id: string; name: string } | null = null;
@@ -261,7 +332,10 @@ export async function checkAndPrice(
   });
   if (online && input.type === 'delivery' && totals.subtotal < settings.deliveryMinimum) {
     const minimum = formatMoney(settings.deliveryMinimum, settings.currency, 'en');
-    throw conflict(`The minimum for a delivery order is ${minimum}: add something to the order.`);
+    throw conflict(`The minimum for a delivery order is ${minimum}: add something to the order.`, {
+      reason: 'below-minimum',
+      minimum: settings.deliveryMinimum,
+    });
   }
   if (totals.total > Number.MAX_SAFE_INTEGER) throw new AppError(400, 'The order is too large.');
 
@@ -273,7 +347,10 @@ export async function checkAndPrice(
     customerId: isStaff ? null : (actor?.id ?? null),
     customerName: input.customerName?.trim() || (isStaff ? '' : (actor?.name ?? '')),
     customerPhone: input.customerPhone?.trim() ?? '',
+    // A customer's own order without a phone: the account's number, copied when it is written.
+    phoneFromAccount: !isStaff && actor !== null,
     deliveryAddress: input.deliveryAddress?.trim() ?? '',
+    pickupAt,
     partner,
     partnerReference: input.partnerReference?.trim() ?? '',
     note: input.note?.trim() ?? '',

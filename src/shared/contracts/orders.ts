@@ -37,7 +37,23 @@ export const ORDERS_API = {
   pointOfSale: '/api/orders/point-of-sale',
   /** Counts for the navigation badge and the table picker. */
   summary: '/api/orders/summary',
+  /** A table of a QR link by its name (public): `GET /api/tables/by-name/{name}`. */
+  tableByName: '/api/tables/by-name',
 } as const;
+
+/** Longest table name (master data's rule), also for `tableName` and the public lookup. */
+export const MAX_TABLE_NAME = 40;
+
+/** What a guest is told about a table name (from a QR link) that no table has. */
+export const unknownTableMessage = (name: string) =>
+  `there is no table “${name}” here: check the code on your table or ask the staff`;
+/** What a guest is told about an archived table's name. */
+export const archivedTableMessage = (name: string) =>
+  `Table “${name}” is not taking orders at the moment: please ask the staff.`;
+
+/** How far ahead a guest may ask to collect a takeaway, and how soon at the earliest. */
+export const PICKUP_MIN_LEAD_MINUTES = 10;
+export const PICKUP_MAX_AHEAD_HOURS = 12;
 
 export {
   MAX_DELIVERY_ADDRESS,
@@ -81,6 +97,23 @@ export type ManualDiscount = z.infer<typeof ManualDiscountSchema>;
 export const OrderInputSchema = z.strictObject({
   type: z.enum(ORDER_TYPES, { error: 'must be dine-in, takeaway or delivery' }),
   tableId: idField.optional(),
+  /**
+   * The table by its name, as a guest's QR link carries it (`/?table=T5`), matched without regard
+   * to case; a dine-in order names its table by `tableId` or `tableName`, not both.
+   */
+  tableName: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'enter the table’s name, such as T5')
+    .max(MAX_TABLE_NAME, `must be at most ${MAX_TABLE_NAME} characters`)
+    .optional(),
+  /**
+   * When the guest will collect a takeaway (ISO 8601 with an offset, such as
+   * 2026-11-25T12:30:00Z); none: as soon as possible.
+   */
+  pickupAt: z.iso
+    .datetime({ offset: true, error: 'must be a date and time such as 2026-11-25T12:30:00Z' })
+    .optional(),
   lines: z
     .array(OrderLineInputSchema, { error: 'must be a list of lines' })
     .min(1, 'must have at least one line')
@@ -154,6 +187,8 @@ export const OrderSchema = z.object({
   customerName: z.string(),
   customerPhone: z.string(),
   deliveryAddress: z.string(),
+  /** When the guest will collect a takeaway (null: as soon as possible). */
+  pickupAt: z.string().nullable(),
   partner: z.object({ id: z.string(), name: z.string() }).nullable(),
   partnerReference: z.string(),
   note: z.string(),
@@ -178,6 +213,10 @@ export const OrderSchema = z.object({
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** `GET /api/tables/by-name/{name}`: an active table a QR link names; nothing else about it. */
+export const PublicTableSchema = z.object({ id: z.string(), name: z.string() });
+export type PublicTable = z.infer<typeof PublicTableSchema>;
 
 export const OrderPageSchema = z.object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() });
 export type OrderPage = z.infer<typeof OrderPageSchema>;

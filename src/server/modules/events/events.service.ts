@@ -9,7 +9,7 @@ export const EVENTS_CHANNEL = 'brigade_events';
  * (the pending requests changed); `order:<id>` (one order) and `notifications:<userId>` carry a key.
  */
 export const STATIC_TOPICS = ['menu', 'settings', 'orders', 'order-requests', 'sessions'] as const;
-const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
+const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
 
 export function isKnownTopic(topic: string): boolean {
   return (STATIC_TOPICS as readonly string[]).includes(topic) || KEYED_TOPIC.test(topic);

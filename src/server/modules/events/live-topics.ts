@@ -38,7 +38,10 @@ export class LiveTopics {
   private readonly versions = new Map<string, number>();
   private readonly listeners = new Map<string, Set<TopicListener>>();
   private readonly waiters = new Set<() => void>();
-  /** When each one order's topic last changed here (`prune` forgets them after the retention). */
+  /**
+   * When each one order's topic (and each customer's `my-orders:<id>`) last changed here (`prune`
+   * forgets them after the retention).
+   */
   private readonly orderTopicsAppliedAt = new Map<string, number>();
   private client: pg.Client | null = null;
   private lastId = 0;
@@ -193,9 +196,10 @@ export class LiveTopics {
   /**
    * Deletes events older than the retention period; returns how many. The newest row of every shared
    * topic is kept, so a restarted process still learns each topic's version. One order's topic
-   * (`order:<id>`, its customer's page) keeps nothing past the retention: its page asks again when
-   * its stream reconnects, and the topics of orders long finished would otherwise stay for good, as
-   * rows and, in every process, as versions in memory (dropped here too unless someone follows them).
+   * (`order:<id>`, its customer's page) and a customer's list (`my-orders:<userId>`) keep nothing past
+   * the retention: their page asks again when its stream reconnects, and the topics of orders long
+   * finished (and of customers long gone) would otherwise stay for good, as rows and, in every
+   * process, as versions in memory (dropped here too unless someone follows them).
    */
   async prune(): Promise<number> {
     const client = this.client;
@@ -203,7 +207,7 @@ export class LiveTopics {
     const retention = this.options.retentionMs ?? 24 * 60 * 60_000;
     const result = await client.query(
       `delete from events e where created_at < now() - make_interval(secs => $1::double precision / 1000)
-         and (e.topic like '${ORDER_TOPIC_PREFIX}%'
+         and (${PRUNED_WHOLE_PREFIXES.map((prefix) => `e.topic like '${prefix}%'`).join(' or ')}
            or exists (select 1 from events n where n.topic = e.topic and n.id > e.id))`,
       [retention],
     );
@@ -277,7 +281,9 @@ export class LiveTopics {
     if (event.id > this.lastId) this.lastId = event.id;
     if (event.version <= this.version(event.topic)) return false;
     this.versions.set(event.topic, event.version);
-    if (event.topic.startsWith(ORDER_TOPIC_PREFIX)) this.orderTopicsAppliedAt.set(event.topic, Date.now());
+    if (PRUNED_WHOLE_PREFIXES.some((prefix) => event.topic.startsWith(prefix))) {
+      this.orderTopicsAppliedAt.set(event.topic, Date.now());
+    }
     for (const listener of this.listeners.get(event.topic) ?? []) {
       try {
         listener(event);
@@ -290,8 +296,11 @@ export class LiveTopics {
   }
 }
 
-/** One order's topic: `order:<id>` (events.service.ts). */
-const ORDER_TOPIC_PREFIX = 'order:';
+/**
+ * Topics pruned whole after the retention (events.service.ts): one order's `order:<id>` and a
+ * customer's list `my-orders:<userId>`. Plain prefixes without quotes or `%`/`_` (they go into LIKE).
+ */
+const PRUNED_WHOLE_PREFIXES = ['order:', 'my-orders:'] as const;
 /** Announced events kept while the connection is down, at most. */
 const MAX_UNSENT = 10_000;
 /** Events per NOTIFY statement. */

@@ -17,6 +17,7 @@ export {
   diningTableResource,
   expenseCategoryResource,
   findDiningTable,
+  findDiningTableByName,
   findPartner,
   type OrderReference,
   partnerResource,

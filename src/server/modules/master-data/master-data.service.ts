@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -348,6 +348,19 @@ export async function findDiningTable(db: Queryable, id: string): Promise<OrderR
     .select({ id: diningTables.id, name: diningTables.name, active: diningTables.active })
     .from(diningTables)
     .where(eq(diningTables.id, id));
+  return row ?? null;
+}
+
+/**
+ * A dining table by its name, without regard to case (a guest's QR link `/?table=T5`; null when there
+ * is none): one lookup on the unique index of `lower(name)`.
+ */
+export async function findDiningTableByName(db: Queryable, name: string): Promise<OrderReference | null> {
+  const [row] = await db
+    .select({ id: diningTables.id, name: diningTables.name, active: diningTables.active })
+    .from(diningTables)
+    .where(sql`lower(${diningTables.name}) = lower(${name.trim()})`)
+    .limit(1);
   return row ?? null;
 }
 

@@ -54,6 +54,8 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull().default(''),
     customerPhone: text('customer_phone').notNull().default(''),
     deliveryAddress: text('delivery_address').notNull().default(''),
+    /** When the guest will collect a takeaway (null: as soon as possible). */
+    pickupAt: instantColumn('pickup_at'),
     partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'restrict' }),
     /** The partner's name when the order was taken. */
     partnerName: text('partner_name'),

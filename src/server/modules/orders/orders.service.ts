@@ -141,6 +141,7 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
     customerName: row.customerName,
     customerPhone: row.customerPhone,
     deliveryAddress: row.deliveryAddress,
+    pickupAt: row.pickupAt ? iso(row.pickupAt) : null,
     partner: row.partnerId ? { id: row.partnerId, name: row.partnerName ?? '' } : null,
     partnerReference: row.partnerReference,
     note: row.note,
@@ -259,6 +260,10 @@ addTopicRule('order', async ({ actor, key, db }) => {
   return row?.customerId === actor.id;
 });
 
+// Who may follow a customer's list of their orders `my-orders:<userId>`: that user only (staff
+// screens follow `orders`).
+addTopicRule('my-orders', ({ actor, key }) => actor !== null && key !== undefined && actor.id === key);
+
 /**
  * One order for `viewer`: staff read any; a customer only their own (another's is answered as not
  * found, so ids cannot be probed).
@@ -362,7 +367,14 @@ export interface NewOrder {
   customerId: string | null;
   customerName: string;
   customerPhone: string;
+  /**
+   * A customer's order that names no phone: the statement that writes it copies the phone number of
+   * the customer's account, if they have one (a snapshot, like the name).
+   */
+  phoneFromAccount?: boolean;
   deliveryAddress: string;
+  /** When the guest will collect a takeaway (null: as soon as possible). */
+  pickupAt: Date | null;
   partner: { id: string; name: string } | null;
   partnerReference: string;
   note: string;
@@ -383,8 +395,9 @@ function topicsFor(row: Pick<OrderRow, 'id' | 'customerId'>, requestsChanged: bo
   return [
     'orders',
     ...(requestsChanged ? ['order-requests'] : []),
-    // One order's own topic, for its customer's page; staff screens follow `orders`.
-    ...(row.customerId ? [`order:${row.id}`] : []),
+    // One order's own topic, for its customer's page, and the customer's list of their orders;
+    // staff screens follow `orders`.
+    ...(row.customerId ? [`order:${row.id}`, `my-orders:${row.customerId}`] : []),
   ];
 }
 
@@ -435,6 +448,10 @@ export async function insertOrder(
   );
   const actorId = creator?.id ?? null;
   const written = sql`exists (select 1 from new_order)`;
+  const customerPhone =
+    order.phoneFromAccount && order.customerId && !order.customerPhone
+      ? sql`coalesce((select ${users.phoneNumber} from ${users} where ${users.id} = ${order.customerId}::uuid), '')`
+      : sql`${order.customerPhone}`;
   const result = await tx.execute(sql`
     with claim as (${
       key
@@ -445,12 +462,12 @@ export async function insertOrder(
     }),
     new_order as (
       insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
-        customer_phone, delivery_address, partner_id, partner_name, partner_reference, note, currency,
+        customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
         subtotal, discount, discount_reason, service_charge, tax, tax_inclusive, delivery_fee, total,
         created_by, confirmed_at)
       select ${orderId}::uuid, ${order.type}, ${order.source}, ${order.status}, ${order.table?.id ?? null}::uuid,
-        ${order.table?.name ?? null}, ${order.customerId}::uuid, ${order.customerName}, ${order.customerPhone},
-        ${order.deliveryAddress}, ${order.partner?.id ?? null}::uuid, ${order.partner?.name ?? null},
+        ${order.table?.name ?? null}, ${order.customerId}::uuid, ${order.customerName}, ${customerPhone},
+        ${order.deliveryAddress}, ${order.pickupAt?.toISOString() ?? null}::timestamptz, ${order.partner?.id ?? null}::uuid, ${order.partner?.name ?? null},
         ${order.partnerReference}, ${order.note}, ${order.currency}, ${order.subtotal}, ${order.discount},
         ${order.discountReason}, ${order.serviceCharge}, ${order.tax}, ${order.taxInclusive}, ${order.deliveryFee},
         ${order.total}, ${actorId}::uuid, ${order.status === 'confirmed' ? sql`clock_timestamp()` : sql`null`}
@@ -621,6 +638,14 @@ export async function moveOrder(
     const move = findMove(orderState(row), to);
     if (!move) {
       throw conflictMove(refusedMoveMessage(orderState(row), to), allowedMovesFor(actor, row));
+    }
+    if (to === 'cancelled' && !hasStaffAccess(actor.role) && move.action !== 'order.cancel.pending') {
+      // A customer's own order that staff have accepted: not a matter of permission but of its status.
+      throw conflictMove(
+        `Order ${label} is ${ORDER_STATUS_LABELS[orderState(row).status].toLowerCase()}: only a pending ` +
+          'order can be cancelled. Please ask the staff.',
+        allowedMovesFor(actor, row),
+      );
     }
     authorizeMove(actor, move, row);
     const reason = change.reason?.trim() || null;

@@ -373,6 +373,9 @@ export interface OrderingSettings {
   onlineOrdering: boolean;
   orderAgeAmberMinutes: number;
   orderAgeRedMinutes: number;
+  /** A customer's order is taken only while open, and a pickup time must fall inside them. */
+  openingHours: OpeningHours;
+  timeZone: string;
 }
 
 /**
@@ -391,6 +394,8 @@ export async function orderingSettings(db: Queryable, { lock = true } = {}): Pro
       onlineOrdering: restaurantSettings.onlineOrdering,
       orderAgeAmberMinutes: restaurantSettings.orderAgeAmberMinutes,
       orderAgeRedMinutes: restaurantSettings.orderAgeRedMinutes,
+      openingHours: restaurantSettings.openingHours,
+      timeZone: restaurantSettings.timeZone,
     })
     .from(restaurantSettings)
     .limit(1);

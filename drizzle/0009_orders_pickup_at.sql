@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "pickup_at" timestamp (3) with time zone;
