@@ -109,7 +109,11 @@ describe('events and the live topics hub', () => {
     await withTransaction(handle.db, (tx) => publishChange(tx, 'menu'));
     const followed = `order:${randomUUID()}`;
     const finished = `order:${randomUUID()}`;
-    const orderEvents = await withTransaction(handle.db, (tx) => publishChanges(tx, [followed, finished]));
+    // A customer's list of their orders is pruned like one order's topic.
+    const customerList = `my-orders:${randomUUID()}`;
+    const orderEvents = await withTransaction(handle.db, (tx) =>
+      publishChanges(tx, [followed, finished, customerList]),
+    );
     const pruner = new LiveTopics({ connectionString: url, retentionMs: 0, catchUpIntervalMs: 60_000 });
     await pruner.start();
     try {
@@ -126,6 +130,7 @@ describe('events and the live topics hub', () => {
         { topic: 'settings', n: 1 },
       ]);
       expect(pruner.version(finished)).toBe(0);
+      expect(pruner.version(customerList)).toBe(0);
       expect(pruner.version(followed)).toBe(orderEvents[0]?.version);
       unsubscribe();
     } finally {
