@@ -52,6 +52,12 @@ const placeRoute = defineRoute('signed-in', {
     'menu and available today (online: also shown online), its options chosen within each group’s ' +
     'minimum and maximum, its quantity 1 to 999; the refusal names the item. A manual `discount` ' +
     '(percent or amount, with a reason) is for managers and is audited.\n\n' +
+    'A customer’s order is refused with 409 and `details.reason` while online ordering is off ' +
+    '(`ordering-off`), while the restaurant is closed by its opening hours (`closed`; the message says ' +
+    'when it opens again) or below the delivery minimum (`below-minimum`, `details.minimum`). A dine-in ' +
+    'order names its table by `tableId` or by `tableName` (a QR link’s name, any case; unknown: 400). ' +
+    'A takeaway may carry `pickupAt`; a customer’s must be 10 minutes to 12 hours ahead and within ' +
+    'the opening hours. A customer’s order without `customerPhone` keeps the account’s phone number.\n\n' +
     '`Idempotency-Key` (required; a UUID per attempt): a retry with the same key and body answers ' +
     'the order the first attempt made (`Idempotent-Replayed: true`), also when both arrive at once; ' +
     'the same key with another body is a 409. Keys are kept 24 hours.',
@@ -67,10 +73,11 @@ const placeRoute = defineRoute('signed-in', {
   responses: {
     200: json('A retry: the order this key made before', OrderSchema),
     201: json('The order', OrderSchema),
-    404: errorResponse('A menu item, table or partner named does not exist'),
+    404: errorResponse('A menu item, table (by id) or partner named does not exist'),
     409: errorResponse(
       'An item is archived, sold out today or not sold online; a table or partner is archived; online ' +
-        'ordering is off; below the delivery minimum; or the key was used for another body',
+        'ordering is off; the restaurant is closed now; below the delivery minimum; or the key was used ' +
+        'for another body',
     ),
   },
 });
@@ -162,7 +169,10 @@ const statusRoute = defineRoute('signed-in', {
     200: json('The order after the move', OrderSchema),
     403: errorResponse('The role may not make this move'),
     404: errorResponse('No such order (or not yours)'),
-    409: errorResponse('Someone else changed the order first, or the move is not allowed from its status'),
+    409: errorResponse(
+      'Someone else changed the order first, or the move is not allowed from its status (a customer ' +
+        'cancelling their order once staff accepted it)',
+    ),
   },
 });
 
