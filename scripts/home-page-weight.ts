@@ -6,9 +6,12 @@ import { buildWebIfStale } from './build-web';
  * `npm run weight`: what a guest's browser downloads from the production build to show `/` (the entry
  * script and its imports, the home page's module and its imports, their styles), raw, gzip and Brotli,
  * as the server sends them. It fails when any of that code comes from the back office: another page's
- * module, a back-office feature, the staff navigation, or zod (the public page validates nothing itself).
+ * module, a back-office feature, the staff navigation, or zod (the public page validates nothing itself),
+ * and when its JavaScript is over 150 kB gzip (issue 12).
  */
 const WEB_ROOT = path.join('dist', 'web');
+/** Issue 12: the JavaScript `/` loads before it is interactive, gzip, at most this much. */
+const JS_BUDGET_GZIP_BYTES = 150 * 1024;
 const HOME_PAGE_SOURCE = 'pages/home-page.tsx';
 
 /** Source paths that must never be part of what `/` loads. */
@@ -86,8 +89,17 @@ for (const kind of ['.js', '.css']) {
     `${`all ${kind}`.padEnd(width)}  ${sum((r) => r.raw).padStart(9)}  ${sum((r) => r.gz).padStart(9)}  ${sum((r) => r.br).padStart(9)}`,
   );
 }
+const jsGzip = rows.filter((row) => row.file.endsWith('.js')).reduce((total, row) => total + row.gz, 0);
+if (jsGzip > JS_BUDGET_GZIP_BYTES) {
+  problems.push(
+    `its JavaScript is ${kilobytes(jsGzip)} gzip, over the budget of ${kilobytes(JS_BUDGET_GZIP_BYTES)}: load what is not needed for the first screen lazily`,
+  );
+}
 if (problems.length > 0) {
-  console.error(`\nBack-office code is part of what / loads:\n  ${problems.join('\n  ')}`);
+  console.error(`\nWhat / loads breaks its rules:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
+console.log(
+  `\nJavaScript within the budget: ${kilobytes(jsGzip)} of ${kilobytes(JS_BUDGET_GZIP_BYTES)} gzip.`,
+);
 console.log('\nNo back-office code: no other page, no back-office feature, no staff navigation, no zod.');

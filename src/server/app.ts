@@ -145,7 +145,7 @@ export function createApp(options: CreateAppOptions) {
   app.all('/api/*', (c) => {
     throw notFound(`There is no API endpoint ${c.req.method} ${c.req.path}.`);
   });
-  mountWebApp(app, webRoot);
+  mountWebApp(app, webRoot, { liveTopics: deps.liveTopics, logger: deps.logger });
 
   app.onError((error, c) => handleError(error, c, deps.logger));
   app.notFound((c) => c.json({ error: { code: 'not-found', message: 'Not found.' } }, 404));

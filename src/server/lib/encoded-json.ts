@@ -19,7 +19,7 @@ export function encodeJson(value: unknown): EncodedJson {
 }
 
 /** The encodings an `Accept-Encoding` header allows (an encoding with `q=0` is refused). */
-function acceptedEncodings(header: string | undefined): Set<string> {
+export function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...parameters] = part.trim().toLowerCase().split(';');

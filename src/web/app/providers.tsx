@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { useSyncClaimsOnAuthChange } from '../features/auth/api/sync-claims';
@@ -15,8 +15,8 @@ function AuthStateEffects() {
  * in the shell; react-hot-toast's own defaults give the rest (blank, error and custom 4 s, loading
  * until dismissed, at most 20 at once: its TOAST_LIMIT).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AuthStateEffects />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PAGES } from '../../shared/pages';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { RootLayout } from './layouts/root-layout';
@@ -75,11 +75,35 @@ const pageRoutes: RouteObject[] = PAGES.flatMap((page): RouteObject[] => {
   return [{ path: `${page.pattern}/*`, lazy }];
 });
 
-export const router = createBrowserRouter([
-  {
-    Component: RootLayout,
-    HydrateFallback: FullScreenSpinner,
-    ErrorBoundary: RouteErrorPage,
-    children: [...pageRoutes, { path: '*', lazy: notFoundPage }],
-  },
-]);
+/** The app's routes: the shell, then one lazy route per page. The browser and the server render both use them. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: FullScreenSpinner,
+      ErrorBoundary: RouteErrorPage,
+      children: [...pageRoutes.map((route) => ({ ...route })), { path: '*', lazy: notFoundPage }],
+    },
+  ];
+}
+
+/**
+ * Loads the lazy modules of the routes that match `location` and puts them in place, so the first
+ * render shows the page itself rather than the fallback: the server renders `/` this way, and the
+ * browser must start from the same tree to hydrate it (react-router's SSR guidance for lazy routes).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], location: string | Location): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+/** The browser's router over `routes` (whose matched lazy modules may already be loaded). */
+export function createAppRouter(routes: RouteObject[]) {
+  return createBrowserRouter(routes);
+}

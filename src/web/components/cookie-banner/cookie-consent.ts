@@ -44,7 +44,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The visitor's cookie choice, kept in step with other tabs. */
-export function useCookieConsent(): CookieConsent | null {
-  return useSyncExternalStore(subscribe, readCookieConsent, () => null);
+/**
+ * The visitor's cookie choice, kept in step with other tabs; `undefined` while it cannot be known (the
+ * server's render of a page and the browser's hydration of it), so no banner flashes for a visitor who
+ * chose long ago.
+ */
+export function useCookieConsent(): CookieConsent | null | undefined {
+  return useSyncExternalStore(subscribe, readCookieConsent, () => undefined);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Where the table of a QR link is kept for the tab's later cart (PRODUCT.md section 7). */
@@ -22,6 +22,10 @@ function readStoredTable(): string | null {
   }
 }
 
+function noChanges(): () => void {
+  return () => {};
+}
+
 /**
  * The table a guest is sitting at: from a table QR link (`/?table=T5`), remembered for the tab in
  * sessionStorage so that the cart of a later step still knows it after the link's query is gone.
@@ -37,6 +41,7 @@ export function useTableFromLink(): string | null {
       // See readStoredTable.
     }
   }, [fromLink]);
-  const stored = useMemo(() => (fromLink ? null : readStoredTable()), [fromLink]);
+  // Read after hydration (the server's render knows only the link), and never changed by this tab's own write.
+  const stored = useSyncExternalStore(noChanges, readStoredTable, () => null);
   return fromLink ?? stored;
 }

@@ -1,17 +1,32 @@
 import { clsx } from 'clsx';
 import { ChevronDown, Clock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import {
+  formatRanges,
+  isOpenAt,
+  type OpeningHours,
+  restaurantClock,
+  todaySummary,
+} from '../../../../shared/opening-hours';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../../../shared/weekdays';
-import { formatRanges, isOpenAt, type OpeningHours, restaurantClock, todaySummary } from '../../../../shared/opening-hours';
 
-/** The current time, renewed every `intervalMs`, so "Open now" turns by itself in a tab left open. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+function subscribeToMinutes(onChange: () => void): () => void {
+  const timer = window.setInterval(onChange, 15 * 1000);
+  return () => window.clearInterval(timer);
+}
+
+/** The current minute (ms), the same value until it turns. */
+function currentMinute(): number {
+  return Math.floor(Date.now() / 60_000) * 60_000;
+}
+
+/**
+ * The current time to the minute, renewed by itself so "Open now" turns in a tab left open; null in the
+ * server's render and while hydrating, since the page's HTML may be served minutes after it was made.
+ */
+function useMinuteClock(): Date | null {
+  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, () => null);
+  return minute === null ? null : new Date(minute);
 }
 
 interface OpeningHoursSummaryProps {
@@ -21,9 +36,10 @@ interface OpeningHoursSummaryProps {
 
 /** Today's hours in the restaurant's time zone, with the whole week behind a disclosure. */
 export function OpeningHoursSummary({ hours, timeZone }: OpeningHoursSummaryProps) {
-  const now = useNow(60 * 1000);
-  const { day, minutes } = restaurantClock(timeZone, now);
-  const openNow = isOpenAt(hours, day, minutes);
+  const now = useMinuteClock();
+  const clock = now ? restaurantClock(timeZone, now) : null;
+  const day = clock?.day ?? null;
+  const openNow = clock ? isOpenAt(hours, clock.day, clock.minutes) : null;
 
   return (
     <details className="group">
@@ -35,15 +51,19 @@ export function OpeningHoursSummary({ hours, timeZone }: OpeningHoursSummaryProp
         )}
       >
         <Clock aria-hidden="true" className="size-4 shrink-0 text-neutral-500" />
-        <span className="font-medium text-neutral-900">{todaySummary(hours, day)}</span>
-        <span
-          className={clsx(
-            'rounded-full px-2 py-0.5 text-xs font-medium',
-            openNow ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-200 text-neutral-700',
-          )}
-        >
-          {openNow ? 'Open now' : 'Closed now'}
+        <span className="font-medium text-neutral-900">
+          {day ? todaySummary(hours, day) : 'Opening hours'}
         </span>
+        {openNow !== null && (
+          <span
+            className={clsx(
+              'rounded-full px-2 py-0.5 text-xs font-medium',
+              openNow ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-200 text-neutral-700',
+            )}
+          >
+            {openNow ? 'Open now' : 'Closed now'}
+          </span>
+        )}
         <ChevronDown
           aria-hidden="true"
           className="size-4 shrink-0 text-neutral-500 transition-transform group-open:rotate-180"

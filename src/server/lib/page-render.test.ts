@@ -1,0 +1,148 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PublicConfig } from '../../shared/contracts/config';
+import type { PublicMenu } from '../../shared/contracts/menu';
+import { fillTemplate, PageRenderer, pageDescription, tableOfQuery } from './page-render';
+
+const TEMPLATE = `<!doctype html><html><head>
+<meta name="description" content="Brigade: restaurant and cafe management" />
+<title>Brigade</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+
+function menuNamed(name: string, categories: PublicMenu['categories'] = []): PublicMenu {
+  return {
+    restaurant: {
+      name,
+      address: '12 Market Street\nPortland',
+      phone: '',
+      email: '',
+      logoUrl: null,
+      currency: 'USD',
+      locale: 'en-US',
+      timeZone: 'UTC',
+      onlineOrdering: true,
+      openingHours: {},
+      pricing: {
+        taxPercent: 0,
+        taxInclusive: false,
+        serviceChargePercent: 0,
+        deliveryFee: 0,
+        deliveryMinimum: 0,
+      },
+    },
+    categories,
+  };
+}
+
+const config = { restaurantName: 'x', baseUrl: 'https://cafe.example' } as PublicConfig;
+
+describe('the rendered home page', () => {
+  it('carries the restaurant in the title and meta tags, escaped, and its data where no script can break out', () => {
+    const menu = menuNamed('Tom & Jerry’s <Cafe>', [
+      {
+        id: 'c1',
+        name: 'Coffee',
+        description: '',
+        items: [
+          {
+            id: 'i1',
+            name: 'Flat </script><script>alert(1)</script>',
+            description: '',
+            price: 450,
+            photoUrl: null,
+            availableToday: true,
+            tags: [],
+            allergens: [],
+            modifierGroups: [],
+          },
+        ],
+      },
+    ]);
+    const html = fillTemplate(TEMPLATE, '<main>menu</main>', { config, menu, renderedAt: 1 });
+    expect(html).toContain('<title>Tom &#38; Jerry’s &#60;Cafe&#62;</title>');
+    expect(html).toContain(
+      '<meta name="description" content="Tom &#38; Jerry’s &#60;Cafe&#62;: coffee. 12 Market Street, Portland. See the menu and order online." />',
+    );
+    expect(html).toContain('<meta property="og:title" content="Tom &#38; Jerry’s &#60;Cafe&#62;" />');
+    expect(html).not.toContain('Brigade: restaurant and cafe management');
+    expect(html).toContain('<div id="root"><main>menu</main></div>');
+    // One script end tag only: the module's; the data's `</script>` is written as \u003c/script>.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const data = html.match(/<script type="application\/json" id="page-data">(.*?)<\/script>/)?.[1] ?? '';
+    expect(JSON.parse(data).menu.categories[0].items[0].name).toBe('Flat </script><script>alert(1)</script>');
+  });
+
+  it('describes a restaurant without categories or ordering plainly', () => {
+    const menu = menuNamed('Corner');
+    menu.restaurant.onlineOrdering = false;
+    menu.restaurant.address = '';
+    expect(pageDescription(menu)).toBe('Corner. See the menu.');
+  });
+
+  it('takes a table name from the link, and nothing implausible', () => {
+    expect(tableOfQuery(new URLSearchParams('table=%20T5%20'))).toBe('T5');
+    expect(tableOfQuery(new URLSearchParams('other=1'))).toBe('');
+    expect(tableOfQuery(new URLSearchParams(`table=${'x'.repeat(41)}`))).toBe('');
+  });
+});
+
+describe('PageRenderer', () => {
+  function renderModule(body: string): string {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'brigade-ssr-')), 'render-page.mjs');
+    writeFileSync(file, body);
+    return file;
+  }
+
+  it('renders once per version and table, keeps only the current versions, and answers from memory', async () => {
+    const module = renderModule(
+      'let n = 0; export async function renderPage(url, data) { n += 1; return "<p>" + [n, url, data.menu.restaurant.name].join(" ") + "</p>"; }',
+    );
+    let version = '1.1';
+    let loads = 0;
+    const renderer = new PageRenderer({
+      ssrModule: module,
+      template: TEMPLATE,
+      versions: () => version,
+      load: async () => {
+        loads += 1;
+        return { config, menu: menuNamed(`Cafe v${version}`) };
+      },
+    });
+    expect(renderer.current('')).toBeUndefined();
+    const [first, again] = await Promise.all([renderer.page(''), renderer.page('')]);
+    expect(first).toBe(again);
+    expect(loads).toBe(1);
+    expect(first?.body.toString()).toContain('<p>1 http://localhost/ Cafe v1.1</p>');
+    expect(renderer.current('')).toBe(first);
+    const table = await renderer.page('T5');
+    expect(table?.body.toString()).toContain('<p>2 http://localhost/?table=T5 Cafe v1.1</p>');
+    expect(table?.etag).not.toBe(first?.etag);
+
+    version = '2.1';
+    expect(renderer.current('')).toBeUndefined();
+    const second = await renderer.page('');
+    expect(second?.body.toString()).toContain('Cafe v2.1');
+    version = '1.1';
+    // The old version's renders were dropped when the new one was made.
+    expect(renderer.current('T5')).toBeUndefined();
+  });
+
+  it('gives null (the plain app page) when the render fails or there is no server build', async () => {
+    const failing = new PageRenderer({
+      ssrModule: renderModule('export async function renderPage() { throw new Error("broken"); }'),
+      template: TEMPLATE,
+      versions: () => '1',
+      load: async () => ({ config, menu: menuNamed('Cafe') }),
+    });
+    expect(await failing.page('')).toBeNull();
+    const missing = new PageRenderer({
+      ssrModule: '/nonexistent/render-page.js',
+      template: TEMPLATE,
+      versions: () => '1',
+      load: async () => ({ config, menu: menuNamed('Cafe') }),
+    });
+    expect(missing.available).toBe(false);
+    expect(await missing.page('')).toBeNull();
+  });
+});
