@@ -5,6 +5,7 @@ import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, buildOrder, type FactoryClient } from '../support/factories';
+import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
 import { expect, test } from './fixtures';
 import { apiClient, DESKTOP, type E2EUser, PHONE, saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
@@ -116,8 +117,29 @@ function oscillators(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { oscillators: number }).oscillators);
 }
 
-/** A signed-in customer on another device: their orders are order requests. */
-async function customerClient(browser: Browser, baseURL: string) {
+/**
+ * The restaurant open around the clock, as `owner` (a request context signed in as an administrator):
+ * customers' orders are refused while it is closed, and tests run at any hour. Another test may change
+ * the settings at the same moment: a stale version is read again.
+ */
+async function openAroundTheClock(owner: APIRequestContext, baseURL: string) {
+  for (let attempt = 0; ; attempt += 1) {
+    const { version } = (await (await owner.get('/api/settings')).json()) as { version: number };
+    const response = await owner.patch('/api/settings', {
+      data: { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true, version },
+      headers: { origin: baseURL },
+    });
+    if (response.status() === 200) return;
+    expect(response.status() === 409 && attempt < 3, await response.text()).toBe(true);
+  }
+}
+
+/**
+ * A signed-in customer on another device: their orders are order requests (the restaurant is made
+ * open first, through `owner`, an administrator's request context).
+ */
+async function customerClient(browser: Browser, baseURL: string, owner: APIRequestContext) {
+  await openAroundTheClock(owner, baseURL);
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.9` },
@@ -233,7 +255,7 @@ test.describe('order boards', () => {
     const owner = apiClient(request, baseURL!);
     const run = unique();
     const { soup } = await buildDishes(owner, run);
-    const customer = await customerClient(browser, baseURL!);
+    const customer = await customerClient(browser, baseURL!, request);
 
     await countTones(page);
     await signInByApi(page, baseURL!, E2E_USERS.staff);
@@ -355,7 +377,7 @@ test.describe('order boards', () => {
     const owner = apiClient(request, baseURL!);
     const run = unique();
     const { latte } = await buildDishes(owner, run);
-    const customer = await customerClient(browser, baseURL!);
+    const customer = await customerClient(browser, baseURL!, request);
     const order = await buildOrder(customer.client, { lines: [{ menuItemId: latte.id, quantity: 1 }] });
     expect(order.status).toBe('pending');
 

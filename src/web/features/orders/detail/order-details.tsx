@@ -3,7 +3,7 @@ import { ORDER_SOURCE_LABELS, ORDER_TYPE_LABELS, type Order } from '../../../../
 import { customerNameOf } from '../list/order-format';
 
 /**
- * Who and where: type, source, table, customer, delivery address, partner and reference, who created
+ * Who and where: type, source, pickup time, table, customer, delivery address, partner and reference, who created
  * and who accepted it, and the reasons it was rejected or cancelled. Empty fields are left out.
  */
 export function OrderDetails({
@@ -18,6 +18,12 @@ export function OrderDetails({
     { label: 'Source', value: ORDER_SOURCE_LABELS[order.source] },
     { label: 'Placed', value: <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> },
   ];
+  if (order.pickupAt) {
+    rows.push({
+      label: 'Pickup at',
+      value: <time dateTime={order.pickupAt}>{formatDateTime(order.pickupAt)}</time>,
+    });
+  }
   if (order.table) rows.push({ label: 'Table', value: order.table.name });
   const customer = customerNameOf(order);
   if (customer) rows.push({ label: 'Customer', value: customer });
