@@ -1,7 +1,8 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,131 @@ describe('the SPA page', () => {
       expect((await fetch(`${base}/no/such/page`)).status).toBe(404);
       expect((await fetch(`${base}/api/health`)).status).toBe(200);
       expect(fastAnswers).toBe(before);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('the server-rendered guests page', () => {
+  // The layout of a build: dist/web beside dist/ssr. The render module here is a stand-in with the real
+  // one's signature (the real render is tested in the browser tier: tests/e2e/home-page-render.spec.ts).
+  const buildRoot = path.resolve('.tmp', `home-render-${process.pid}`);
+  const webRoot = path.join(buildRoot, 'web');
+  beforeAll(async () => {
+    await mkdir(webRoot, { recursive: true });
+    await mkdir(path.join(buildRoot, 'ssr'), { recursive: true });
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><head><meta name="description" content="Brigade" /><title>Brigade</title></head><div id="root"></div>',
+    );
+    await writeFile(
+      path.join(buildRoot, 'ssr', 'render-page.js'),
+      'export async function renderPage(url, data) { return "<h1>" + data.menu.restaurant.name + "</h1><p>" + url + "</p>"; }',
+    );
+  });
+  afterAll(() => rm(buildRoot, { recursive: true, force: true }));
+
+  const comparable = (response: Response) =>
+    [...response.headers]
+      .filter(
+        ([name]) => !['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      )
+      .sort();
+
+  it('is rendered per version and table, compressed, answered from the fast lane like the app, and renewed on a change', async () => {
+    const admin = await t.buildUser({ role: 'admin' });
+    expect((await t.patchLatest('/api/settings', { name: 'Fig & Olive' }, { as: admin })).status).toBe(200);
+    await t.liveSettled();
+    const app = createApp({ ...t.services, webRoot });
+    const route = await pageFastRoute(app);
+    let fastAnswers = 0;
+    const server: Server = createServer(
+      withFastLane(getRequestListener(app.fetch), [
+        (request, path) => {
+          const answer = route?.(request, path);
+          if (answer) fastAnswers += 1;
+          return answer;
+        },
+      ]),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const own = await app.request('/');
+      expect(own.status).toBe(200);
+      expect(own.headers.get('etag')).toMatch(/^"page-[\w-]{27}"$/);
+      expect(own.headers.get('vary')).toBe('Accept-Encoding');
+      const html = await own.text();
+      expect(html).toContain('<title>Fig &#38; Olive</title>');
+      expect(html).toContain('<div id="root"><h1>Fig & Olive</h1><p>http://localhost/</p></div>');
+      expect(html).toContain('<script type="application/json" id="page-data">');
+
+      for (const [page, encoding] of [
+        ['/', 'br'],
+        ['/', 'gzip'],
+        ['/', undefined],
+        ['/?table=T5', 'br'],
+      ] as const) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        const ownAnswer = await app.request(page, { headers });
+        const ownBytes = Buffer.from(await ownAnswer.arrayBuffer());
+        const before = fastAnswers;
+        // fetch() asks for and decodes compression itself; a raw request shows the bytes as sent.
+        const fast = await new Promise<{ status: number; headers: Headers; body: Buffer }>(
+          (resolve, reject) => {
+            get(`${base}${page}`, { headers }, (answer) => {
+              const chunks: Buffer[] = [];
+              answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+              answer.on('end', () =>
+                resolve({
+                  status: answer.statusCode ?? 0,
+                  headers: new Headers(answer.headers as Record<string, string>),
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            }).on('error', reject);
+          },
+        );
+        expect(fastAnswers, `${page} ${encoding}`).toBe(before + 1);
+        expect(fast.status).toBe(200);
+        expect(fast.body.equals(ownBytes), `${page} ${encoding}`).toBe(true);
+        expect(fast.headers.get('content-encoding') ?? undefined).toBe(encoding);
+        const text =
+          encoding === 'br'
+            ? brotliDecompressSync(fast.body).toString()
+            : encoding === 'gzip'
+              ? gunzipSync(fast.body).toString()
+              : fast.body.toString();
+        expect(text).toContain(
+          page === '/' ? '<p>http://localhost/</p>' : '<p>http://localhost/?table=T5</p>',
+        );
+        expect(comparable(new Response(null, { headers: fast.headers }))).toEqual(
+          comparable(new Response(null, { headers: ownAnswer.headers }))
+            .concat(
+              ownAnswer.headers.get('content-length') ? [] : [['content-length', String(fast.body.length)]],
+            )
+            .sort(),
+        );
+        const etag = fast.headers.get('etag') ?? '';
+        const fast304 = await fetch(`${base}${page}`, { headers: { 'if-none-match': etag } });
+        expect(fast304.status).toBe(304);
+        expect(comparable(fast304)).toEqual(
+          comparable(await app.request(page, { headers: { 'if-none-match': etag } })),
+        );
+      }
+
+      // A change of the settings: the kept page is not served again, the next one shows the change.
+      expect((await t.patchLatest('/api/settings', { name: 'Fig & Olive Bar' }, { as: admin })).status).toBe(
+        200,
+      );
+      await t.liveSettled();
+      const before = fastAnswers;
+      const renewed = await fetch(`${base}/`);
+      expect(fastAnswers).toBe(before);
+      expect(await renewed.text()).toContain('<h1>Fig & Olive Bar</h1>');
+      await fetch(`${base}/`);
+      expect(fastAnswers).toBe(before + 1);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
