@@ -1,4 +1,4 @@
-import { CircleUserRound, LogOut, ReceiptText, UserRound } from 'lucide-react';
+import { CircleUserRound, ReceiptText } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasStaffAccess } from '../../../shared/roles';
@@ -20,26 +20,15 @@ function RestaurantName() {
   return <>{config.data?.restaurantName ?? 'Brigade'}</>;
 }
 
-/** A header link with an icon; on phones `label` may be shortened to the icon by `iconOnlyOnPhones`. */
+/** "My orders" in the header: an icon and its words, on every screen size. */
 const HEADER_LINK =
   'inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 sm:px-3';
 
-type SignOut = ReturnType<typeof useSignOut>;
+/** A choice in the phone's account panel. */
+const PANEL_ITEM =
+  'flex h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-950 disabled:text-neutral-500';
 
-function SignOutButton({ signOut, fullWidth = false }: { signOut: SignOut; fullWidth?: boolean }) {
-  return (
-    <Button
-      variant="ghost"
-      fullWidth={fullWidth}
-      onClick={() => signOut.mutate()}
-      isLoading={signOut.isPending}
-      className={fullWidth ? 'justify-start' : undefined}
-    >
-      {!signOut.isPending && fullWidth && <LogOut aria-hidden="true" className="size-4" />}
-      {signOut.isPending ? 'Signing out...' : 'Sign out'}
-    </Button>
-  );
-}
+type SignOut = ReturnType<typeof useSignOut>;
 
 /**
  * On phones, the account behind one button: who is signed in, their account page and Sign out, in a
@@ -86,15 +75,18 @@ function PhoneAccountMenu({ name, signOut }: { name: string; signOut: SignOut })
           className="absolute top-full right-2 left-2 z-40 mt-1 rounded-2xl border border-neutral-200 bg-white p-2 shadow-lg"
         >
           <p className="truncate px-3 pt-2 pb-1 text-sm text-neutral-500">Signed in as {name}</p>
-          <Link
-            to={paths.account}
-            onClick={() => setOpen(false)}
-            className="flex h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
-          >
-            <UserRound aria-hidden="true" className="size-4" />
+          <Link to={paths.account} onClick={() => setOpen(false)} className={PANEL_ITEM}>
             My account
           </Link>
-          <SignOutButton signOut={signOut} fullWidth />
+          <button
+            type="button"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+            aria-busy={signOut.isPending || undefined}
+            className={PANEL_ITEM}
+          >
+            {signOut.isPending ? 'Signing out...' : 'Sign out'}
+          </button>
         </div>
       )}
     </div>
@@ -138,7 +130,9 @@ function HeaderActions() {
         )}
         <PhoneAccountMenu name={name} signOut={signOut} />
         <div className="hidden sm:block">
-          <SignOutButton signOut={signOut} />
+          <Button variant="ghost" onClick={() => signOut.mutate()} isLoading={signOut.isPending}>
+            {signOut.isPending ? 'Signing out...' : 'Sign out'}
+          </Button>
         </div>
       </div>
     );
