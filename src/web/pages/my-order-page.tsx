@@ -11,7 +11,7 @@ import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
 import { useSession } from '../features/auth/api/get-session';
 import { useFollowOrder, useMyOrder } from '../features/my-orders/api/my-orders-api';
-import { CancelMyOrder, canCancel } from '../features/my-orders/components/cancel-my-order';
+import { CancelMyOrder } from '../features/my-orders/components/cancel-my-order';
 import { OrderProgress } from '../features/my-orders/components/order-progress';
 import { ReorderButton } from '../features/my-orders/components/reorder-button';
 import { orderTypeLine, useRestaurantFormats } from '../features/my-orders/order-format';
@@ -146,7 +146,7 @@ function OrderView({ order }: { order: Order }) {
       )}
 
       <div className="mt-4 flex flex-wrap gap-3">
-        {canCancel(order) && <CancelMyOrder order={order} onRefused={setRefusal} />}
+        <CancelMyOrder order={order} onRefused={setRefusal} />
         <ReorderButton order={order} />
       </div>
 

@@ -14,8 +14,9 @@ export function canCancel(order: Pick<Order, 'status' | 'allowedMoves'>): boolea
 }
 
 /**
- * "Cancel order" while the order is still pending, after a question. When staff accepted it meanwhile,
- * the server's refusal (409) is said under the buttons and the page reads the order again.
+ * "Cancel order" while the order is still pending, after a question. The question stays open when
+ * staff accept the order meanwhile (the page refreshes behind it); confirming then gets the server's
+ * refusal (409), which the page shows, and the order as it is now.
  */
 export function CancelMyOrder({
   order,
@@ -31,10 +32,12 @@ export function CancelMyOrder({
 
   return (
     <>
-      <Button variant="secondary" onClick={() => setAsking(true)}>
-        <XCircle aria-hidden="true" className="size-4" />
-        Cancel order
-      </Button>
+      {canCancel(order) && (
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          <XCircle aria-hidden="true" className="size-4" />
+          Cancel order
+        </Button>
+      )}
       <ConfirmDialog
         open={asking}
         title={`Cancel order ${number}?`}
