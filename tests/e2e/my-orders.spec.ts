@@ -1,0 +1,425 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { MenuItem, PublicMenu } from '../../src/shared/contracts/menu';
+import type { Order, OrderInput } from '../../src/shared/contracts/orders';
+import { formatMoney } from '../../src/shared/money';
+import type { OrderStatus } from '../../src/shared/order-status';
+import { buildMenuItem, type FactoryClient, uniqueName } from '../support/factories';
+import { humanCheckFor } from '../support/human-check';
+import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
+import { expect, test } from './fixtures';
+import { apiClient, type E2EUser, PHONE, saveScreenshot } from './helpers';
+import { E2E_USERS } from './users';
+
+/**
+ * The customer's side of their orders (issue 12, items 3 and 4): My orders at `/account/orders` with a
+ * live status, the order's page with a timeline that moves by itself, the status toasts with View
+ * Order, cancelling while pending, reorder at today's prices, and nobody else's orders.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+
+async function signInRequest(request: APIRequestContext, baseURL: string, user: E2EUser) {
+  const response = await request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The owner's client (set-up through the API): the restaurant open around the clock, ordering on. */
+async function ownerClient(request: APIRequestContext, baseURL: string): Promise<FactoryClient> {
+  await signInRequest(request, baseURL, E2E_USERS.admin);
+  // Customers' orders are refused while the restaurant is closed; tests run at any hour. Another test
+  // may change the settings at the same moment: a stale version is read again.
+  for (let attempt = 0; ; attempt += 1) {
+    const { version } = (await (await request.get('/api/settings')).json()) as { version: number };
+    const response = await request.patch('/api/settings', {
+      data: { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true, version },
+      headers: { origin: baseURL },
+    });
+    if (response.status() === 200) break;
+    expect(response.status() === 409 && attempt < 3, await response.text()).toBe(true);
+  }
+  return apiClient(request, baseURL);
+}
+
+/** A new customer, signed up and signed in through the API with the page's own cookie jar. */
+async function signUpCustomer(page: Page, baseURL: string, first: string) {
+  const user = {
+    name: `${first} Diner`,
+    email: `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.brigade`,
+    password: 'diner-password-1',
+  };
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: user,
+    headers: { origin: baseURL, 'x-human-check': await humanCheckFor(baseURL) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return user;
+}
+
+/** The customer places an order request through the API, as the checkout does. */
+async function placeAsCustomer(page: Page, baseURL: string, input: OrderInput): Promise<Order> {
+  const response = await page.request.post('/api/orders', {
+    data: input,
+    headers: { origin: baseURL, 'Idempotency-Key': randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const order = (await response.json()) as Order;
+  expect(order.status).toBe('pending');
+  return order;
+}
+
+/** Staff on another device move the order on (reading its current version first). */
+async function moveByStaff(
+  staff: APIRequestContext,
+  baseURL: string,
+  orderId: string,
+  status: OrderStatus,
+  reason?: string,
+): Promise<Order> {
+  const current = (await (await staff.get(`/api/orders/${orderId}`)).json()) as Order;
+  const response = await staff.post(`/api/orders/${orderId}/status`, {
+    data: { status, version: current.version, ...(reason ? { reason } : {}) },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order;
+}
+
+interface Dishes {
+  soup: MenuItem;
+  latte: MenuItem;
+}
+
+async function buildDishes(owner: FactoryClient): Promise<Dishes> {
+  const soup = await buildMenuItem(owner, { name: uniqueName('Mine Soup'), price: 650, station: 'kitchen' });
+  const latte = await buildMenuItem(owner, {
+    name: uniqueName('Mine Latte'),
+    price: 450,
+    station: 'bar',
+    modifierGroups: [
+      { name: 'Milk', minChoices: 0, maxChoices: 1, options: [{ name: 'Oat milk', priceDelta: 60 }] },
+    ],
+  });
+  return { soup, latte };
+}
+
+function oatMilk(latte: MenuItem): string {
+  const option = latte.modifierGroups[0]?.options[0];
+  if (!option) throw new Error('the latte has no option');
+  return option.id;
+}
+
+function orderInput({ soup, latte }: Dishes): OrderInput {
+  return {
+    type: 'takeaway',
+    note: 'Please use a paper bag',
+    lines: [
+      { menuItemId: soup.id, quantity: 2, note: 'No croutons' },
+      { menuItemId: latte.id, quantity: 1, optionIds: [oatMilk(latte)] },
+    ],
+  };
+}
+
+function step(page: Page, label: string) {
+  return page.getByTestId('progress-step').filter({ hasText: label });
+}
+
+function myOrder(page: Page, order: Order) {
+  return page.getByTestId('my-order').filter({ hasText: `#${order.number}` });
+}
+
+/** Marks the document, so that a test can tell it was never reloaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = 'not reloaded';
+  });
+}
+async function expectNotReloaded(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test.describe('my orders', () => {
+  test('a customer follows an order live: pending in My orders, accepted and ready without a reload, each with a toast whose View Order opens their own order page', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    const staffContext = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.21` },
+    });
+    await signInRequest(staffContext.request, baseURL!, E2E_USERS.staff);
+    const staff = staffContext.request;
+
+    await page.setViewportSize(PHONE);
+    const customer = await signUpCustomer(page, baseURL!, 'Nora');
+    // Nothing yet: the empty list leads to the menu.
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'My orders' }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
+    await expect(page.getByText('No orders yet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See the menu' })).toHaveAttribute('href', '/');
+    await saveScreenshot(page, testInfo, 'my-orders-empty');
+
+    // The phone header keeps the account and Sign out behind the account button.
+    await header.getByRole('button', { name: 'Account' }).click();
+    await expect(header.getByText(`Signed in as ${customer.name}`)).toBeVisible();
+    await expect(header.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'my-orders-phone-menu', { viewportOnly: true });
+    await page.keyboard.press('Escape');
+    await expect(header.getByRole('link', { name: 'My account' })).toBeHidden();
+
+    const order = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+    // The list shows it by itself (my-orders topic), as pending, with what it holds and its total.
+    const row = myOrder(page, order);
+    await expect(row).toBeVisible({ timeout: 5000 });
+    await expect(row.getByTestId('order-status')).toHaveText('Pending');
+    await expect(row).toContainText(`2× ${dishes.soup.name}, 1× ${dishes.latte.name}`);
+    await expect(row).toContainText('Takeaway · As soon as possible');
+    await saveScreenshot(page, testInfo, 'my-orders-list');
+    await expectNoAxeViolations(page);
+
+    await row.click();
+    await expect(page).toHaveURL(`/account/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order #${order.number}`, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('status-sentence')).toHaveText(
+      'Waiting for the restaurant to accept your order.',
+    );
+    await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'current');
+    await expect(step(page, 'Confirmed')).toHaveAttribute('data-state', 'upcoming');
+    const lines = page.getByRole('list', { name: 'Order lines' });
+    await expect(lines.getByRole('listitem', { name: dishes.soup.name })).toContainText('No croutons');
+    await expect(lines.getByRole('listitem', { name: dishes.latte.name })).toContainText('Oat milk');
+    await expect(page.getByText('Please use a paper bag')).toBeVisible();
+    await expect(page.getByTestId('order-totals')).toContainText('Total');
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'my-order-pending');
+    await expectNoAxeViolations(page);
+    await markDocument(page);
+
+    // Staff accept it on another device: the page shows it within 2 s, with the toast.
+    await moveByStaff(staff, baseURL!, order.id, 'confirmed');
+    await expect(step(page, 'Confirmed')).toHaveAttribute('data-state', 'current', { timeout: 2000 });
+    const accepted = page
+      .getByTestId('notification-toast')
+      .filter({ hasText: `Order #${order.number} accepted` });
+    await expect(accepted).toBeVisible({ timeout: 2000 });
+    await expect(accepted).toContainText('The kitchen is on it.');
+    await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'done');
+    await expect(step(page, 'Confirmed').locator('time')).toBeVisible();
+    await expect(page.getByTestId('status-sentence')).toHaveText('Accepted: the kitchen is on it.');
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeHidden();
+    await expectNotReloaded(page);
+    await saveScreenshot(page, testInfo, 'my-order-accepted', { viewportOnly: true });
+    await accepted.getByRole('button', { name: 'Close' }).click();
+
+    // Back on the list, the badge follows: preparing (no toast), then ready (a toast).
+    await page.getByRole('link', { name: 'My orders' }).first().click();
+    await expect(myOrder(page, order).getByTestId('order-status')).toHaveText('Confirmed');
+    await moveByStaff(staff, baseURL!, order.id, 'preparing');
+    await expect(myOrder(page, order).getByTestId('order-status')).toHaveText('Preparing', { timeout: 2000 });
+    await moveByStaff(staff, baseURL!, order.id, 'ready');
+    await expect(myOrder(page, order).getByTestId('order-status')).toHaveText('Ready', { timeout: 2000 });
+    const ready = page
+      .getByTestId('notification-toast')
+      .filter({ hasText: `Order #${order.number} is ready` });
+    await expect(ready).toBeVisible({ timeout: 2000 });
+    await expect(ready).toContainText('Ready for pickup.');
+    await expect(page.getByTestId('notification-toast').filter({ hasText: 'accepted' })).toHaveCount(0);
+    await expectNotReloaded(page);
+    await saveScreenshot(page, testInfo, 'my-orders-ready-toast', { viewportOnly: true });
+
+    await ready.getByRole('button', { name: 'View Order' }).click();
+    await expect(page).toHaveURL(`/account/orders/${order.id}`);
+    await expect(step(page, 'Ready')).toHaveAttribute('data-state', 'current');
+    await expect(page.getByTestId('status-sentence')).toHaveText('Ready for pickup.');
+    await expectNotReloaded(page);
+
+    // Desktop: the header shows the account's name and My orders side by side.
+    await page.setViewportSize(DESKTOP);
+    await expect(header.getByRole('link', { name: customer.name })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'My orders' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Account' })).toBeHidden();
+    await saveScreenshot(page, testInfo, 'my-order-ready');
+    await page.getByRole('link', { name: 'My orders' }).first().click();
+    await expect(myOrder(page, order)).toBeVisible();
+    await saveScreenshot(page, testInfo, 'my-orders-list');
+    await staffContext.close();
+  });
+
+  test('a pending order can be cancelled; once staff accepted it the server refusal is shown and Cancel is gone', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    const staffContext = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.21` },
+    });
+    await signInRequest(staffContext.request, baseURL!, E2E_USERS.staff);
+
+    await page.setViewportSize(PHONE);
+    await signUpCustomer(page, baseURL!, 'Omar');
+    const first = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+    await page.goto(`/account/orders/${first.id}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel order #${first.number}?` });
+    await expect(dialog.getByRole('button', { name: 'Keep my order' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'my-order-cancel-question', { viewportOnly: true });
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-status').first()).toHaveText('Cancelled');
+    await expect(step(page, 'Cancelled')).toHaveAttribute('data-state', 'stopped');
+    await expect(page.getByTestId('progress-step')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeHidden();
+    await saveScreenshot(page, testInfo, 'my-order-cancelled');
+
+    // The question is open when staff accept the order: confirming shows the server's refusal.
+    const second = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+    await page.goto(`/account/orders/${second.id}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await moveByStaff(staffContext.request, baseURL!, second.id, 'confirmed');
+    await expect(step(page, 'Confirmed')).toHaveAttribute('data-state', 'current', { timeout: 5000 });
+    const question = page.getByRole('dialog', { name: `Cancel order #${second.number}?` });
+    await question.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'only a pending order can be cancelled' }),
+    ).toBeVisible();
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeHidden();
+    await expect(page.getByTestId('order-status').first()).toHaveText('Confirmed');
+    await saveScreenshot(page, testInfo, 'my-order-cancel-refused');
+
+    // A rejection says why, on the page and in the toast.
+    const third = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+    // The status watcher's first read (the customer's recent orders) is what the page knew on opening:
+    // the rejection comes after it, as it would for a guest watching.
+    const watcherRead = page.waitForResponse(
+      (response) => /\/api\/orders\?limit=/.test(response.url()) && response.ok(),
+    );
+    await page.goto(`/account/orders/${third.id}`);
+    await watcherRead;
+    await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'current');
+    await moveByStaff(staffContext.request, baseURL!, third.id, 'rejected', 'The kitchen closes early today');
+    await expect(page.getByTestId('stop-reason')).toHaveText('Rejected: The kitchen closes early today', {
+      timeout: 2000,
+    });
+    const toast = page
+      .getByTestId('notification-toast')
+      .filter({ hasText: `Order #${third.number} rejected` });
+    await expect(toast).toContainText('Rejected: The kitchen closes early today');
+    await expect(step(page, 'Rejected')).toHaveAttribute('data-state', 'stopped');
+    await saveScreenshot(page, testInfo, 'my-order-rejected');
+    await staffContext.close();
+  });
+
+  test("reorder puts the lines into the cart at today's prices, naming an item switched off since and leaving it out", async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    await page.setViewportSize(PHONE);
+    await signUpCustomer(page, baseURL!, 'Pia');
+    const order = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+
+    // Since then the soup is sold out today and the latte costs more.
+    const soldOut = await owner.send('PATCH', `/api/menu/items/${dishes.soup.id}`, {
+      availableToday: false,
+      version: dishes.soup.version,
+    });
+    expect(soldOut.status, JSON.stringify(soldOut.body)).toBe(200);
+    const dearer = await owner.send('PATCH', `/api/menu/items/${dishes.latte.id}`, {
+      price: 475,
+      version: dishes.latte.version,
+    });
+    expect(dearer.status, JSON.stringify(dearer.body)).toBe(200);
+
+    await page.goto(`/account/orders/${order.id}`);
+    await page.getByRole('button', { name: 'Reorder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Added to your cart' });
+    await expect(dialog).toContainText(
+      `1 item from order #${order.number} is in your cart at today's prices.`,
+    );
+    await expect(dialog.getByTestId('reorder-unavailable')).toHaveText(`${dishes.soup.name}: sold out today`);
+    await expect(dialog.getByTestId('reorder-prices')).toContainText(dishes.latte.name);
+    const { restaurant } = (await (await page.request.get('/api/menu/public')).json()) as PublicMenu;
+    const money = (minor: number) => formatMoney(minor, restaurant.currency, restaurant.locale);
+    await expect(dialog.getByTestId('reorder-prices')).toContainText(`${money(510)} → ${money(535)}`);
+    await saveScreenshot(page, testInfo, 'my-order-reorder', { viewportOnly: true });
+
+    const cart = await page.evaluate(() => JSON.parse(window.localStorage.getItem('brigade.cart') ?? 'null'));
+    expect(cart.lines).toEqual([
+      expect.objectContaining({
+        menuItemId: dishes.latte.id,
+        unitPrice: 535,
+        optionIds: [oatMilk(dishes.latte)],
+        quantity: 1,
+      }),
+    ]);
+    await dialog.getByRole('link', { name: 'Go to the menu and cart' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('another customer opening the order sees that it does not exist, as for a wrong id', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    await signUpCustomer(page, baseURL!, 'Quinn');
+    const order = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+
+    const other = await browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.31` },
+    });
+    const otherPage = await other.newPage();
+    await signUpCustomer(otherPage, baseURL!, 'Rita');
+    for (const id of [order.id, randomUUID(), 'not-an-id']) {
+      await otherPage.goto(`/account/orders/${id}`);
+      await expect(otherPage.getByRole('heading', { name: 'This order does not exist' })).toBeVisible();
+      await expect(otherPage.getByText(`#${order.number}`)).toHaveCount(0);
+    }
+    await expect(otherPage.getByRole('link', { name: 'See my orders' })).toHaveAttribute(
+      'href',
+      '/account/orders',
+    );
+    await saveScreenshot(otherPage, testInfo, 'my-order-not-found');
+    await otherPage.goto('/account/orders');
+    await expect(otherPage.getByText('No orders yet')).toBeVisible();
+    await other.close();
+  });
+});
