@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicMenu, PublicMenuItem } from '../../../shared/contracts/menu';
 import type { Order } from '../../../shared/contracts/orders';
 import type { OrderStatus } from '../../../shared/order-status';
+import { itemSummary, orderTypeLine } from './order-format';
 import { progressSteps, statusSentence } from './order-progress';
 import { reorderLines } from './reorder';
 import { StatusTracker, statusToAnnounce } from './status-notices';
@@ -307,5 +308,29 @@ describe('reorderLines', () => {
       { kind: 'unavailable', name: 'Old special', reason: 'gone' },
       { kind: 'unavailable', name: 'Tea', reason: 'choices' },
     ]);
+  });
+});
+
+describe('the list line of an order', () => {
+  const time = (iso: string) => iso.slice(11, 16);
+
+  it('sums up what it holds, the first three lines and how many more', () => {
+    const lines = ['Soup', 'Latte', 'Cake', 'Bun', 'Tea'].map((name, index) =>
+      line({ id: name, name, quantity: index + 1 }),
+    );
+    expect(itemSummary(order({ lines: lines.slice(0, 2) }))).toBe('1× Soup, 2× Latte');
+    expect(itemSummary(order({ lines }))).toBe('1× Soup, 2× Latte, 3× Cake and 2 more');
+  });
+
+  it('names the type with the table, the pickup time, or as soon as possible', () => {
+    expect(orderTypeLine(order({ type: 'dine-in', table: { id: 't', name: 'T5' } }), time)).toBe(
+      'Dine-in · Table T5',
+    );
+    expect(orderTypeLine(order({ pickupAt: '2026-11-26T12:30:00.000Z' }), time)).toBe(
+      'Takeaway · Pickup 12:30',
+    );
+    expect(orderTypeLine(order(), time)).toBe('Takeaway · As soon as possible');
+    expect(orderTypeLine(order({ source: 'pos' }), time)).toBe('Takeaway');
+    expect(orderTypeLine(order({ type: 'delivery' }), time)).toBe('Delivery');
   });
 });
