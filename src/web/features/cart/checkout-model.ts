@@ -1,0 +1,248 @@
+import { formatMoney } from '../../../shared/money';
+import { describeOpening, nextOpening } from '../../../shared/next-opening';
+import { isOpenAt, type OpeningHours, restaurantClock } from '../../../shared/opening-hours';
+import { type OrderTotals, type OrderType, priceOrder } from '../../../shared/pricing';
+import type { MoneyFormat } from './cart-format';
+import type { CartChange, CartLine } from './cart-store';
+
+/**
+ * The guest's checkout on `/` as plain data and pure functions (issue 12): whether ordering is open,
+ * the pickup times, what changed in the cart, what is missing before placing, the totals (the shared
+ * `priceOrder`, as the server prices the order) and the `POST /api/orders` body. Zod-free.
+ */
+
+const DAY_MINUTES = 24 * 60;
+
+/** `450` → "07:30". */
+export function clockTime(minutes: number): string {
+  const hours = Math.floor(minutes / 60) % 24;
+  return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export interface OrderingRestaurant {
+  onlineOrdering: boolean;
+  openingHours: OpeningHours;
+  timeZone: string;
+}
+
+/**
+ * What stops a guest from ordering now, said plainly, or null: online ordering switched off, or the
+ * restaurant closed at `now` (in its own time zone). `now` is null until the browser's clock is read
+ * (never during the server's render): then only the switch is known.
+ */
+export function orderingNotice(restaurant: OrderingRestaurant, now: Date | null): string | null {
+  if (!restaurant.onlineOrdering) return 'Online ordering is not available right now.';
+  if (!now) return null;
+  const { day, minutes } = restaurantClock(restaurant.timeZone, now);
+  if (isOpenAt(restaurant.openingHours, day, minutes)) return null;
+  const next = nextOpening(restaurant.openingHours, day, minutes);
+  return next ? `We are closed now. Ordering opens again ${describeOpening(next)}.` : 'We are closed now.';
+}
+
+export interface PickupSlot {
+  /** The instant, ISO 8601 in UTC: what the order sends as `pickupAt`. */
+  value: string;
+  /** The restaurant's wall-clock time, "12:45". */
+  label: string;
+}
+
+/**
+ * The pickup times a guest may choose: every `stepMinutes` of today (in the restaurant's time zone)
+ * from `leadMinutes` after `now`, while the restaurant is open, and at most `maxAheadMinutes` ahead.
+ */
+export function pickupSlots(
+  hours: OpeningHours,
+  timeZone: string,
+  now: Date,
+  { leadMinutes = 15, stepMinutes = 15, maxAheadMinutes = 12 * 60 } = {},
+): PickupSlot[] {
+  const { day, minutes } = restaurantClock(timeZone, now);
+  // Time zone offsets are whole minutes, so the start of the minute is the same instant everywhere.
+  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
+  const first = Math.ceil((minutes + leadMinutes) / stepMinutes) * stepMinutes;
+  const slots: PickupSlot[] = [];
+  for (let slot = first; slot < DAY_MINUTES; slot += stepMinutes) {
+    if (!isOpenAt(hours, day, slot)) continue;
+    let at = minuteStart + (slot - minutes) * 60_000;
+    // A change of the clocks (daylight saving time) later today moves the wall clock: follow it.
+    const seen = restaurantClock(timeZone, new Date(at)).minutes;
+    if (seen !== slot) {
+      let drift = (seen - slot + DAY_MINUTES) % DAY_MINUTES;
+      if (drift > DAY_MINUTES / 2) drift -= DAY_MINUTES;
+      at -= drift * 60_000;
+      // A time the clocks skip does not exist that day.
+      if (restaurantClock(timeZone, new Date(at)).minutes !== slot) continue;
+    }
+    if (at - now.getTime() < leadMinutes * 60_000 - 60_000) continue;
+    if (at - now.getTime() > maxAheadMinutes * 60_000) break;
+    slots.push({ value: new Date(at).toISOString(), label: clockTime(slot) });
+  }
+  return slots;
+}
+
+/** One change between what the guest added and today's menu, as a sentence for checkout. */
+export function changeText(change: CartChange, money: MoneyFormat): string {
+  if (change.kind === 'price') {
+    const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
+    return `${change.name}: ${format(change.before)} → ${format(change.after)} each`;
+  }
+  switch (change.reason) {
+    case 'sold-out':
+      return `${change.name} is sold out today and will be left out.`;
+    case 'choices':
+      return `${change.name} has new choices and will be left out: add it again with today’s choices.`;
+    default:
+      return `${change.name} is no longer on our menu and will be left out.`;
+  }
+}
+
+export interface CheckoutPricing {
+  taxPercent: number;
+  taxInclusive: boolean;
+  serviceChargePercent: number;
+  deliveryFee: number;
+  deliveryMinimum: number;
+}
+
+/** The order's totals as the server will compute them, for lines priced at today's menu. */
+export function checkoutTotals(
+  lines: readonly Pick<CartLine, 'unitPrice' | 'quantity'>[],
+  type: OrderType,
+  pricing: CheckoutPricing,
+): OrderTotals {
+  return priceOrder({
+    type,
+    // A line's unit price already holds its options' differences (never below nothing, as the server's).
+    lines: lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
+    serviceChargePercent: pricing.serviceChargePercent,
+    taxPercent: pricing.taxPercent,
+    taxInclusive: pricing.taxInclusive,
+    deliveryFee: pricing.deliveryFee,
+  });
+}
+
+/** What the table of the QR link turned out to be. */
+export type TableCheck =
+  | { status: 'checking' }
+  | { status: 'ok'; name: string }
+  | { status: 'unknown' }
+  | { status: 'archived' }
+  | { status: 'failed'; message: string };
+
+/** Why a dine-in order cannot go to this table, or null when it can. */
+export function tableProblem(table: string, check: TableCheck): string | null {
+  switch (check.status) {
+    case 'ok':
+      return null;
+    case 'checking':
+      return `Checking table ${table}…`;
+    case 'unknown':
+      return `Table ${table} is not one of ours: scan the code on your table again, or choose takeaway.`;
+    case 'archived':
+      return `Table ${table} is not taking orders at the moment: please ask the staff, or choose takeaway.`;
+    default:
+      return check.message;
+  }
+}
+
+export interface CheckoutDetails {
+  type: OrderType;
+  /** The table of the QR link (dine-in). */
+  table: string | null;
+  tableCheck: TableCheck;
+  /** `asap`, or the ISO instant of a pickup slot (takeaway). */
+  pickup: string;
+  deliveryAddress: string;
+  note: string;
+}
+
+/**
+ * What is missing before the order can be placed, as the sentence next to the Place button, or null.
+ * The first problem wins, in the order a guest would fix them.
+ */
+export function checkoutProblem({
+  lineCount,
+  changesPending,
+  notice,
+  details,
+  subtotal,
+  pricing,
+  slots,
+  money,
+}: {
+  lineCount: number;
+  changesPending: boolean;
+  notice: string | null;
+  details: CheckoutDetails;
+  subtotal: number;
+  pricing: CheckoutPricing;
+  slots: readonly PickupSlot[];
+  money: MoneyFormat;
+}): string | null {
+  if (lineCount === 0) return 'Your cart is empty: add something from the menu first.';
+  if (changesPending) return 'Our menu changed since you added these: update your cart to continue.';
+  if (notice) return notice;
+  if (details.type === 'dine-in') {
+    if (!details.table) return 'Scan the code on your table to order to it, or choose takeaway.';
+    return tableProblem(details.table, details.tableCheck);
+  }
+  if (details.type === 'takeaway' && details.pickup !== 'asap') {
+    if (!slots.some((slot) => slot.value === details.pickup)) {
+      return 'That pickup time has passed: choose another one, or as soon as possible.';
+    }
+  }
+  if (details.type === 'delivery') {
+    if (!details.deliveryAddress.trim()) return 'Enter the delivery address.';
+    const missing = pricing.deliveryMinimum - subtotal;
+    if (missing > 0) {
+      const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
+      return `Add ${format(missing)} more for delivery: the minimum order is ${format(pricing.deliveryMinimum)}.`;
+    }
+  }
+  return null;
+}
+
+/** The `POST /api/orders` body of a guest's order: only what applies to its type, no empty texts. */
+export interface GuestOrderBody {
+  type: OrderType;
+  tableName?: string;
+  pickupAt?: string;
+  deliveryAddress?: string;
+  lines: { menuItemId: string; quantity: number; optionIds?: string[]; note?: string }[];
+  note?: string;
+}
+
+export function orderBody(
+  lines: readonly Pick<CartLine, 'menuItemId' | 'quantity' | 'optionIds' | 'note'>[],
+  details: Pick<CheckoutDetails, 'type' | 'pickup' | 'deliveryAddress' | 'note'> & {
+    tableName: string | null;
+  },
+): GuestOrderBody {
+  const note = details.note.trim();
+  return {
+    type: details.type,
+    ...(details.type === 'dine-in' && details.tableName ? { tableName: details.tableName } : {}),
+    ...(details.type === 'takeaway' && details.pickup !== 'asap' ? { pickupAt: details.pickup } : {}),
+    ...(details.type === 'delivery' ? { deliveryAddress: details.deliveryAddress.trim() } : {}),
+    lines: lines.map((line) => ({
+      menuItemId: line.menuItemId,
+      quantity: line.quantity,
+      ...(line.optionIds.length > 0 ? { optionIds: [...line.optionIds] } : {}),
+      ...(line.note.trim() ? { note: line.note.trim() } : {}),
+    })),
+    ...(note ? { note } : {}),
+  };
+}
+
+/**
+ * A fresh `Idempotency-Key` (a version 4 UUID). `crypto.randomUUID` exists only on secure pages (https,
+ * localhost); a plain-http address of the restaurant's network gets one from `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
