@@ -1,5 +1,6 @@
 import { DocumentTitle } from '../components/ui/document-title';
 import { useSession } from '../features/auth/api/get-session';
+import { GuestOrdering, openItemDialog } from '../features/cart/components/guest-ordering';
 import { useConfig } from '../features/config/api/get-config';
 import { usePublicMenu } from '../features/public-menu/api/get-public-menu';
 import { MenuLoadError, MenuSkeleton } from '../features/public-menu/components/menu-states';
@@ -29,7 +30,7 @@ export function HomePage() {
         showAuthLinks={!session.isPending && !session.user}
       />
       {menu.data ? (
-        <PublicMenuBrowser menu={menu.data} />
+        <PublicMenuBrowser menu={menu.data} onOpenItem={openItemDialog} />
       ) : menu.isError ? (
         <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
           <MenuLoadError onRetry={() => menu.refetch()} isRetrying={menu.isFetching} />
@@ -37,6 +38,7 @@ export function HomePage() {
       ) : (
         <MenuSkeleton />
       )}
+      {menu.data && <GuestOrdering menu={menu.data} table={table} />}
     </div>
   );
 }

@@ -10,13 +10,19 @@ interface MenuItemCardProps {
   item: PublicMenuItem;
   currency: string;
   locale: string;
+  /** Opens the dish (its choices and "Add to cart"); without it the card is only read. */
+  onOpen?: (item: PublicMenuItem) => void;
 }
 
 /** Photos are stored up to 1200 px; the card shows them as a square of this many CSS pixels at most. */
 const PHOTO_SIZE = 128;
 
-/** One dish: photo, name, price, description, tags, choices and allergens; dimmed when sold out today. */
-export function MenuItemCard({ item, currency, locale }: MenuItemCardProps) {
+/**
+ * One dish: photo, name, price, description, tags, choices and allergens; dimmed when sold out today.
+ * With `onOpen` the dish's name is a button whose target covers the whole card, so a tap anywhere on
+ * it opens the dish and a keyboard reaches it as one stop.
+ */
+export function MenuItemCard({ item, currency, locale, onOpen }: MenuItemCardProps) {
   const unavailable = !item.availableToday;
   const hints = modifierHints(item);
   const headingId = `menu-item-${item.id}`;
@@ -25,8 +31,10 @@ export function MenuItemCard({ item, currency, locale }: MenuItemCardProps) {
     <article
       aria-labelledby={headingId}
       className={clsx(
-        'flex gap-4 rounded-2xl border p-4 shadow-sm transition-shadow',
+        'relative flex gap-4 rounded-2xl border p-4 shadow-sm transition-shadow',
         unavailable ? 'border-neutral-200 bg-neutral-50' : 'border-neutral-200 bg-white hover:shadow-md',
+        onOpen &&
+          'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-neutral-950',
       )}
     >
       <div className="flex min-w-0 flex-1 flex-col">
@@ -37,7 +45,17 @@ export function MenuItemCard({ item, currency, locale }: MenuItemCardProps) {
             unavailable ? 'text-neutral-500' : 'text-neutral-950',
           )}
         >
-          {item.name}
+          {onOpen ? (
+            <button
+              type="button"
+              onClick={() => onOpen(item)}
+              className="text-left outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+            >
+              {item.name}
+            </button>
+          ) : (
+            item.name
+          )}
         </h3>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <p

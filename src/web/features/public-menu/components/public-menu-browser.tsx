@@ -1,5 +1,5 @@
 import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import type { PublicMenu } from '../../../../shared/contracts/menu';
+import type { PublicMenu, PublicMenuItem } from '../../../../shared/contracts/menu';
 import { DIETARY_TAGS, type DietaryTag, MENU_TAG_LABELS } from '../../../../shared/menu-catalog';
 import { filterMenu, hasFilters } from '../filter-menu';
 import { MenuItemCard } from './menu-item-card';
@@ -59,8 +59,14 @@ function dishCount(count: number): string {
   return count === 1 ? '1 dish' : `${count} dishes`;
 }
 
+interface PublicMenuBrowserProps {
+  menu: PublicMenu;
+  /** Opens a dish (its choices and "Add to cart"); without it the cards are only read. */
+  onOpenItem?: (item: PublicMenuItem) => void;
+}
+
 /** The menu by category with search, dietary filters and a category bar that jumps to sections. */
-export function PublicMenuBrowser({ menu }: { menu: PublicMenu }) {
+export function PublicMenuBrowser({ menu, onOpenItem }: PublicMenuBrowserProps) {
   const { currency, locale } = menu.restaurant;
   const [search, setSearch] = useState('');
   const [selectedTags, setSelectedTags] = useState<DietaryTag[]>([]);
@@ -173,7 +179,13 @@ export function PublicMenuBrowser({ menu }: { menu: PublicMenu }) {
                 </div>
                 <div className="grid gap-3 sm:gap-4 md:grid-cols-2">
                   {category.items.map((item) => (
-                    <MenuItemCard key={item.id} item={item} currency={currency} locale={locale} />
+                    <MenuItemCard
+                      key={item.id}
+                      item={item}
+                      currency={currency}
+                      locale={locale}
+                      onOpen={onOpenItem}
+                    />
                   ))}
                 </div>
               </section>

@@ -1,0 +1,471 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Bike, CircleCheck, type LucideIcon, ShoppingBag, Utensils } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { PublicMenu } from '../../../../shared/contracts/menu';
+import { type Order, orderNumberLabel, PICKUP_MAX_AHEAD_HOURS } from '../../../../shared/contracts/orders';
+import { formatMoney } from '../../../../shared/money';
+import { MAX_DELIVERY_ADDRESS, MAX_ORDER_NOTE } from '../../../../shared/order-limits';
+import type { OrderType } from '../../../../shared/pricing';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { isApiError } from '../../../lib/api-client';
+import { myOrderPath } from '../../../lib/paths';
+import { queryKeys } from '../../../lib/query-keys';
+import { usePlaceOrder } from '../../orders/api/orders-api';
+import { useTableCheck } from '../api/table-by-name';
+import { type MoneyFormat, optionSummary } from '../cart-format';
+import { clearCart, reconcileLines, replaceCart, useCart } from '../cart-store';
+import {
+  changeText,
+  checkoutProblem,
+  checkoutTotals,
+  newIdempotencyKey,
+  orderBody,
+  orderingNotice,
+  pickupSlots,
+  tableProblem,
+} from '../checkout-model';
+import { useClock } from '../use-clock';
+import { CheckoutHeading, OrderingNotice } from './checkout-parts';
+import { SheetFooter } from './sheet';
+
+interface CheckoutFormProps {
+  titleId: string;
+  menu: PublicMenu;
+  table: string | null;
+  onBack: () => void;
+  onClose: () => void;
+  /** Told while an order is being placed, so the sheet does not close under it. */
+  onBusyChange: (busy: boolean) => void;
+}
+
+const TYPE_CHOICES: { type: OrderType; label: string; icon: LucideIcon }[] = [
+  { type: 'dine-in', label: 'Dine-in', icon: Utensils },
+  { type: 'takeaway', label: 'Takeaway', icon: ShoppingBag },
+  { type: 'delivery', label: 'Delivery', icon: Bike },
+];
+
+/**
+ * Checkout for a signed-in guest (issue 12): dine-in at the table of the QR link (checked against the
+ * restaurant's tables), takeaway as soon as possible or at a time within today's hours, or delivery
+ * with the fee and the minimum; a note; what changed in the menu since the cart was filled (confirmed
+ * before anything is placed); the totals the server will charge; and "Place order" with one
+ * Idempotency-Key per attempt, so a double tap or a retry never makes two orders.
+ */
+export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChange }: CheckoutFormProps) {
+  const { restaurant } = menu;
+  const money: MoneyFormat = { currency: restaurant.currency, locale: restaurant.locale };
+  const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const now = useClock();
+  const tableCheck = useTableCheck(table);
+  const place = usePlaceOrder();
+  const problemId = useId();
+
+  const [type, setType] = useState<OrderType>(table ? 'dine-in' : 'takeaway');
+  const [pickupMode, setPickupMode] = useState<'asap' | 'later'>('asap');
+  const [pickupAt, setPickupAt] = useState('');
+  const [deliveryAddress, setDeliveryAddress] = useState('');
+  const [note, setNote] = useState('');
+  const [placed, setPlaced] = useState<Order | null>(null);
+  /** The body of the last attempt and its key: a retry of the same body sends the same key. */
+  const attempt = useRef<{ text: string; key: string } | null>(null);
+  const [failedText, setFailedText] = useState<string | null>(null);
+
+  // Checkout compares the cart with the menu as it is now, not as the page loaded it.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.publicMenu });
+  }, [queryClient]);
+
+  useEffect(() => {
+    onBusyChange(place.isPending || placed !== null);
+  }, [onBusyChange, place.isPending, placed]);
+
+  const reconciled = useMemo(() => reconcileLines(cart.lines, menu), [cart.lines, menu]);
+  const totals = checkoutTotals(reconciled.lines, type, restaurant.pricing);
+  const notice = orderingNotice(restaurant, now);
+  const slots = useMemo(
+    () =>
+      now
+        ? pickupSlots(restaurant.openingHours, restaurant.timeZone, now, {
+            maxAheadMinutes: PICKUP_MAX_AHEAD_HOURS * 60,
+          })
+        : [],
+    [restaurant.openingHours, restaurant.timeZone, now],
+  );
+  const pickup = pickupMode === 'asap' ? 'asap' : pickupAt;
+  const details = { type, table, tableCheck, pickup, deliveryAddress, note };
+  const problem = checkoutProblem({
+    lineCount: cart.lines.length,
+    changesPending: reconciled.changes.length > 0,
+    notice,
+    details,
+    subtotal: totals.subtotal,
+    pricing: restaurant.pricing,
+    slots,
+    money,
+  });
+  const body = orderBody(cart.lines, {
+    type,
+    tableName: tableCheck.status === 'ok' ? tableCheck.name : table,
+    pickup,
+    deliveryAddress,
+    note,
+  });
+  const bodyText = JSON.stringify(body);
+  const error = failedText === bodyText ? place.error : null;
+
+  function submit() {
+    if (problem || place.isPending || placed) return;
+    if (attempt.current?.text !== bodyText) attempt.current = { text: bodyText, key: newIdempotencyKey() };
+    const text = bodyText;
+    setFailedText(null);
+    place.mutate(
+      { input: body, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (order) => {
+          setPlaced(order);
+          // The cart empties once the order's page is showing, so this sheet never flashes an empty cart.
+          void Promise.resolve(navigate(myOrderPath(order.id))).finally(clearCart);
+        },
+        onError: (refusal) => {
+          setFailedText(text);
+          // A refusal about the menu or the settings (sold out meanwhile, closed): show what is true now.
+          if (isApiError(refusal) && refusal.status >= 400 && refusal.status < 500) {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.publicMenu });
+          }
+        },
+      },
+    );
+  }
+
+  if (placed) {
+    return (
+      <div
+        role="status"
+        className="flex min-h-72 flex-col items-center justify-center gap-3 px-6 py-10 text-center"
+      >
+        <CircleCheck aria-hidden="true" className="size-10 text-emerald-600" />
+        <h2 id={titleId} className="text-xl font-semibold text-neutral-950">
+          Order {orderNumberLabel(placed.number)} is placed
+        </h2>
+        <p className="flex items-center gap-2 text-neutral-600">
+          <Spinner /> Opening your order…
+        </p>
+      </div>
+    );
+  }
+
+  const types = TYPE_CHOICES.filter((choice) => choice.type !== 'dine-in' || table);
+  const busy = place.isPending;
+
+  return (
+    <>
+      <div className="flex flex-col gap-6 px-5 pt-6 pb-6 sm:px-6">
+        <CheckoutHeading titleId={titleId} onBack={onBack} />
+        {notice && <OrderingNotice>{notice}</OrderingNotice>}
+
+        {reconciled.changes.length > 0 && (
+          <section
+            aria-labelledby={`${titleId}-changes`}
+            className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+          >
+            <h3 id={`${titleId}-changes`} className="font-semibold text-amber-950">
+              Our menu changed since you added these
+            </h3>
+            <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-amber-950">
+              {reconciled.changes.map((change) => (
+                <li key={`${change.kind}-${change.name}`}>{changeText(change, money)}</li>
+              ))}
+            </ul>
+            <Button variant="secondary" className="self-start" onClick={() => replaceCart(reconciled.lines)}>
+              Update my cart
+            </Button>
+          </section>
+        )}
+
+        <fieldset className="flex flex-col gap-2" disabled={busy}>
+          <legend className="mb-2 font-semibold text-neutral-950">How would you like your order?</legend>
+          <div className={clsx('grid gap-2', types.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}>
+            {types.map((choice) => (
+              <label
+                key={choice.type}
+                className={clsx(
+                  'relative flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border px-2 py-3 text-center text-sm font-medium transition-colors',
+                  'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-neutral-950',
+                  type === choice.type
+                    ? 'border-neutral-950 bg-neutral-950 text-white'
+                    : 'border-neutral-300 bg-white text-neutral-800 hover:border-neutral-500',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${titleId}-type`}
+                  value={choice.type}
+                  checked={type === choice.type}
+                  onChange={() => setType(choice.type)}
+                  // Invisible but over the whole card: a tap anywhere on it is a tap on the radio.
+                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+                />
+                <choice.icon aria-hidden="true" className="size-5" />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {type === 'dine-in' && table && (
+          <TableStatus table={table} check={tableCheck} onRetry={tableCheck.retry} />
+        )}
+
+        {type === 'takeaway' && (
+          <fieldset className="flex flex-col gap-2" disabled={busy}>
+            <legend className="mb-2 font-semibold text-neutral-950">Pickup</legend>
+            <RadioRow
+              name={`${titleId}-pickup`}
+              checked={pickupMode === 'asap'}
+              onChange={() => setPickupMode('asap')}
+              label="As soon as possible"
+            />
+            <RadioRow
+              name={`${titleId}-pickup`}
+              checked={pickupMode === 'later'}
+              disabled={slots.length === 0 && pickupMode !== 'later'}
+              onChange={() => {
+                setPickupMode('later');
+                if (!slots.some((slot) => slot.value === pickupAt)) setPickupAt(slots[0]?.value ?? '');
+              }}
+              label="At a time today"
+              hint={slots.length === 0 ? 'No later pickup times are left today.' : undefined}
+            />
+            {pickupMode === 'later' && (
+              <SelectField
+                label="Pickup time"
+                value={slots.some((slot) => slot.value === pickupAt) ? pickupAt : ''}
+                onChange={(event) => setPickupAt(event.target.value)}
+                className="mt-1"
+              >
+                <option value="" disabled>
+                  Choose a time
+                </option>
+                {slots.map((slot) => (
+                  <option key={slot.value} value={slot.value}>
+                    {slot.label}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          </fieldset>
+        )}
+
+        {type === 'delivery' && (
+          <TextAreaField
+            label="Delivery address"
+            value={deliveryAddress}
+            onChange={(event) => setDeliveryAddress(event.target.value)}
+            maxLength={MAX_DELIVERY_ADDRESS}
+            autoComplete="street-address"
+            required
+            disabled={busy}
+            placeholder="Street and number, floor, city"
+            description={
+              restaurant.pricing.deliveryMinimum > 0
+                ? `Delivery fee ${format(restaurant.pricing.deliveryFee)}. Minimum order ${format(restaurant.pricing.deliveryMinimum)}.`
+                : `Delivery fee ${format(restaurant.pricing.deliveryFee)}.`
+            }
+          />
+        )}
+
+        <section aria-labelledby={`${titleId}-summary`} className="flex flex-col gap-2">
+          <h3 id={`${titleId}-summary`} className="font-semibold text-neutral-950">
+            Your order
+          </h3>
+          <ul className="flex flex-col gap-2 text-sm">
+            {reconciled.lines.map((line) => (
+              <li key={`${line.menuItemId}-${line.optionIds.join()}-${line.note}`} className="flex gap-3">
+                <span className="w-8 shrink-0 font-medium text-neutral-950 tabular-nums">
+                  {line.quantity}×
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="font-medium text-neutral-950">{line.name}</span>
+                  {line.options.length > 0 && (
+                    <span className="block text-neutral-600">{optionSummary(line.options)}</span>
+                  )}
+                  {line.note && <span className="block text-neutral-600 italic">“{line.note}”</span>}
+                </span>
+                <span className="shrink-0 text-neutral-900 tabular-nums">
+                  {format(line.unitPrice * line.quantity)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <TextAreaField
+          label="Note for the restaurant (optional)"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={MAX_ORDER_NOTE}
+          disabled={busy}
+          placeholder="Allergies, a birthday, where to find you…"
+        />
+
+        <dl className="flex flex-col gap-1.5 border-t border-neutral-200 pt-4 text-sm">
+          <TotalRow label="Subtotal" value={format(totals.subtotal)} />
+          {totals.serviceCharge > 0 && (
+            <TotalRow
+              label={`Service charge (${restaurant.pricing.serviceChargePercent}%)`}
+              value={format(totals.serviceCharge)}
+            />
+          )}
+          {restaurant.pricing.taxPercent > 0 && (
+            <TotalRow
+              label={
+                totals.taxInclusive
+                  ? `Includes tax (${restaurant.pricing.taxPercent}%)`
+                  : `Tax (${restaurant.pricing.taxPercent}%)`
+              }
+              value={format(totals.tax)}
+            />
+          )}
+          {type === 'delivery' && <TotalRow label="Delivery fee" value={format(totals.deliveryFee)} />}
+          <TotalRow label="Total" value={format(totals.total)} strong />
+        </dl>
+      </div>
+
+      <SheetFooter>
+        <div className="flex flex-col gap-2">
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error.message}
+            </p>
+          ) : (
+            problem && (
+              <p id={problemId} className="text-sm font-medium text-amber-800">
+                {problem}
+              </p>
+            )
+          )}
+          <Button
+            size="lg"
+            fullWidth
+            disabled={problem !== null}
+            isLoading={busy}
+            aria-describedby={problem && !error ? problemId : undefined}
+            onClick={submit}
+          >
+            {busy ? 'Placing order...' : `Place order · ${format(totals.total)}`}
+          </Button>
+          {!busy && (
+            <button
+              type="button"
+              onClick={onClose}
+              className="self-center rounded-md px-2 py-1 text-sm font-medium text-neutral-600 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-neutral-950"
+            >
+              Keep browsing
+            </button>
+          )}
+        </div>
+      </SheetFooter>
+    </>
+  );
+}
+
+function TableStatus({
+  table,
+  check,
+  onRetry,
+}: {
+  table: string;
+  check: ReturnType<typeof useTableCheck>;
+  onRetry: () => void;
+}) {
+  if (check.status === 'ok') {
+    return (
+      <p className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+        <Utensils aria-hidden="true" className="size-4 shrink-0" />
+        We will bring your order to table {check.name}.
+      </p>
+    );
+  }
+  if (check.status === 'checking') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-neutral-600">
+        <Spinner /> Checking table {table}…
+      </p>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200"
+    >
+      <p className="font-medium">{tableProblem(table, check)}</p>
+      {check.status === 'failed' && (
+        <Button variant="secondary" className="self-start" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function RadioRow({
+  name,
+  checked,
+  disabled = false,
+  onChange,
+  label,
+  hint,
+}: {
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  label: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <label
+      className={clsx(
+        'flex min-h-12 items-center gap-3 rounded-xl border px-3.5 py-2 transition-colors',
+        'has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-neutral-950',
+        checked ? 'border-neutral-950 bg-neutral-50' : 'border-neutral-300',
+        disabled ? 'cursor-not-allowed text-neutral-500' : 'cursor-pointer hover:border-neutral-500',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        className="size-5 shrink-0 accent-neutral-950"
+      />
+      <span className="flex flex-col">
+        <span className="font-medium text-neutral-950">{label}</span>
+        {hint && <span className="text-sm text-neutral-600">{hint}</span>}
+      </span>
+    </label>
+  );
+}
+
+function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={clsx(
+        'flex items-baseline justify-between gap-4',
+        strong ? 'mt-1 text-base font-semibold text-neutral-950' : 'text-neutral-700',
+      )}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

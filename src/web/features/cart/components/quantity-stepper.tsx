@@ -1,0 +1,79 @@
+import { clsx } from 'clsx';
+import { Minus, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { MAX_LINE_QUANTITY } from '../../../../shared/order-limits';
+
+interface QuantityStepperProps {
+  value: number;
+  onChange: (value: number) => void;
+  /** What is counted ("Latte"): the buttons read "Fewer Latte", "More Latte", the box "Quantity of Latte". */
+  name: string;
+  size?: 'md' | 'lg';
+}
+
+const BUTTON =
+  'inline-flex shrink-0 items-center justify-center rounded-full border border-neutral-300 bg-white text-neutral-800 transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-neutral-950 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-white';
+
+function clamp(quantity: number): number {
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1));
+}
+
+/**
+ * − / a typed number / +, from 1 to 999, big enough for a thumb. The guests' own (the point of sale's
+ * is built on the order contracts, which `/` does not load).
+ */
+export function QuantityStepper({ value, onChange, name, size = 'md' }: QuantityStepperProps) {
+  const [draft, setDraft] = useState(String(value));
+  useEffect(() => setDraft(String(value)), [value]);
+  const box = size === 'lg' ? 'size-12' : 'size-10';
+
+  function commit(text: string) {
+    const next = clamp(Number(text));
+    setDraft(String(next));
+    if (next !== value) onChange(next);
+  }
+
+  return (
+    <div className="inline-flex items-center gap-1">
+      <button
+        type="button"
+        aria-label={`Fewer ${name}`}
+        title="Fewer"
+        disabled={value <= 1}
+        onClick={() => onChange(value - 1)}
+        className={clsx(BUTTON, box)}
+      >
+        <Minus aria-hidden="true" className="size-4" />
+      </button>
+      <input
+        type="text"
+        inputMode="numeric"
+        aria-label={`Quantity of ${name}`}
+        value={draft}
+        maxLength={3}
+        onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+        onBlur={(event) => commit(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit(event.currentTarget.value);
+          }
+        }}
+        className={clsx(
+          'rounded-lg border border-transparent bg-transparent text-center font-semibold text-neutral-950 tabular-nums hover:border-neutral-300 focus:border-neutral-950 focus:outline-2 focus:outline-neutral-950',
+          size === 'lg' ? 'h-12 w-14 text-lg' : 'h-10 w-11 text-base',
+        )}
+      />
+      <button
+        type="button"
+        aria-label={`More ${name}`}
+        title="More"
+        disabled={value >= MAX_LINE_QUANTITY}
+        onClick={() => onChange(value + 1)}
+        className={clsx(BUTTON, box)}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,536 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
+import type { MenuItem, PublicMenu } from '../../src/shared/contracts/menu';
+import type { Order, OrderPage } from '../../src/shared/contracts/orders';
+import { formatMoney } from '../../src/shared/money';
+import { priceOrder } from '../../src/shared/pricing';
+import {
+  buildCategory,
+  buildMenuItem,
+  buildTable,
+  type FactoryClient,
+  uniqueName,
+} from '../support/factories';
+import { humanCheckFor } from '../support/human-check';
+import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
+import { expect, test } from './fixtures';
+import { apiClient, PHONE, saveScreenshot, signInByForm } from './helpers';
+import { E2E_USERS } from './users';
+
+/**
+ * The guest's cart and checkout on `/` (issue 12, items 1 and 2): a dish opened with its choices and
+ * their price differences, the choices' minimum enforced, a quantity and a note; the cart button with
+ * its count and total, kept across a reload; checkout that asks a guest to sign in and comes back by
+ * itself; a takeaway placed once however often Place is tapped; a price changed meanwhile shown before
+ * anything is placed; the table of a QR link checked; closed and ordering-off said plainly.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+
+async function signIn(
+  request: APIRequestContext,
+  baseURL: string,
+  user: { email: string; password: string },
+) {
+  const response = await request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Changes the settings as the owner (reading their version first; another test may save meanwhile). */
+async function patchSettings(request: APIRequestContext, baseURL: string, changes: Record<string, unknown>) {
+  for (let attempt = 0; ; attempt += 1) {
+    const { version } = (await (await request.get('/api/settings')).json()) as { version: number };
+    const response = await request.patch('/api/settings', {
+      data: { ...changes, version },
+      headers: { origin: baseURL },
+    });
+    if (response.status() === 200) return;
+    expect(response.status() === 409 && attempt < 3, await response.text()).toBe(true);
+  }
+}
+
+/** The owner's client: the restaurant open around the clock with ordering on (tests run at any hour). */
+async function ownerClient(request: APIRequestContext, baseURL: string): Promise<FactoryClient> {
+  await signIn(request, baseURL, E2E_USERS.admin);
+  await patchSettings(request, baseURL, { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true });
+  return apiClient(request, baseURL);
+}
+
+/** A new customer made through the API (signed up, not signed in). */
+async function newCustomer(request: APIRequestContext, baseURL: string, first: string) {
+  const user = {
+    name: `${first} Guest ${randomUUID().slice(0, 6)}`,
+    email: `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.brigade`,
+    password: 'guest-cart-password-1',
+  };
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: user,
+    headers: { origin: baseURL, 'x-human-check': await humanCheckFor(baseURL) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return user;
+}
+
+/** A staff member's own request context, to look at the orders as the restaurant sees them. */
+async function staffRequest(requests: APIRequest, baseURL: string, address: string) {
+  const staff = await requests.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  await signIn(staff, baseURL, E2E_USERS.staff);
+  return staff;
+}
+
+async function ordersOf(staff: APIRequestContext, customerName: string): Promise<Order[]> {
+  const response = await staff.get('/api/orders?source=online&limit=200');
+  expect(response.status(), await response.text()).toBe(200);
+  const page = (await response.json()) as OrderPage;
+  return page.items.filter((order) => order.customer?.name === customerName);
+}
+
+interface Dishes {
+  categoryName: string;
+  flatWhite: MenuItem;
+  soup: MenuItem;
+  pie: MenuItem;
+}
+
+/** A category with a flat white (a required size, optional extras), a plain soup and a sold-out pie. */
+async function buildDishes(owner: FactoryClient): Promise<Dishes> {
+  const category = await buildCategory(owner, { name: uniqueName('Guest cart') });
+  const flatWhite = await buildMenuItem(owner, {
+    categoryId: category.id,
+    name: uniqueName('Flat white'),
+    description: 'A double ristretto with silky steamed milk.',
+    price: 420,
+    station: 'bar',
+    modifierGroups: [
+      {
+        name: 'Size',
+        minChoices: 1,
+        maxChoices: 1,
+        options: [
+          { name: 'Regular', priceDelta: 0 },
+          { name: 'Large', priceDelta: 150 },
+          { name: 'Kids', priceDelta: -50 },
+        ],
+      },
+      {
+        name: 'Extras',
+        minChoices: 0,
+        maxChoices: 2,
+        options: [
+          { name: 'Extra shot', priceDelta: 75 },
+          { name: 'Oat milk', priceDelta: 60 },
+          { name: 'Vanilla', priceDelta: 50 },
+        ],
+      },
+    ],
+  });
+  const soup = await buildMenuItem(owner, {
+    categoryId: category.id,
+    name: uniqueName('Tomato soup'),
+    description: 'Slow-roasted tomatoes, basil and a swirl of cream.',
+    price: 650,
+  });
+  const pie = await buildMenuItem(owner, {
+    categoryId: category.id,
+    name: uniqueName('Apple pie'),
+    price: 480,
+    availableToday: false,
+  });
+  return { categoryName: category.name, flatWhite, soup, pie };
+}
+
+async function restaurantOf(page: Page): Promise<PublicMenu['restaurant']> {
+  const response = await page.request.get('/api/menu/public');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as PublicMenu).restaurant;
+}
+
+/**
+ * Opens a dish from its card on `/`. The page arrives as server-rendered HTML: a tap before the
+ * JavaScript has hydrated it does nothing, as for a person, so the tap is repeated until it opens.
+ */
+async function openDish(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await page.getByRole('article', { name }).getByRole('button', { name }).click();
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  return dialog;
+}
+
+/** axe's WCAG 2 A/AA findings on the screen as it is (as tests/e2e/accessibility.spec.ts checks). */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
+    .analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+  }));
+}
+
+function cartButton(page: Page) {
+  return page.getByRole('button', { name: /^View cart/ });
+}
+
+test.describe('guest cart and checkout on /', () => {
+  test.use({ viewport: PHONE });
+
+  test('a guest adds a dish with choices, keeps the cart across a reload, signs in at checkout and places one takeaway order', async ({
+    page,
+    request,
+    baseURL,
+    playwright,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    const customer = await newCustomer(page.request, baseURL!, 'Tess');
+    const restaurant = await restaurantOf(page);
+    const money = (minor: number) => formatMoney(minor, restaurant.currency, restaurant.locale);
+    expect(money(150)).toBe('$1.50');
+
+    await page.goto('/');
+    await expect(page.getByRole('article', { name: dishes.flatWhite.name })).toBeVisible();
+    // Nothing in the cart yet: no cart button.
+    await expect(cartButton(page)).toHaveCount(0);
+
+    // The dish opens with its choices: what to choose, each price difference, the minimum enforced.
+    const dialog = await openDish(page, dishes.flatWhite.name);
+    await expect(dialog.getByText('A double ristretto with silky steamed milk.')).toBeVisible();
+    const size = dialog.getByRole('group', { name: /^Size/ });
+    await expect(size.getByText('Choose 1', { exact: true })).toBeVisible();
+    await expect(size.getByRole('radio', { name: 'Large +$1.50' })).toBeVisible();
+    await expect(size.getByRole('radio', { name: 'Kids −$0.50' })).toBeVisible();
+    // No difference, no amount.
+    await expect(size.getByRole('radio', { name: 'Regular', exact: true })).toBeVisible();
+    const extras = dialog.getByRole('group', { name: /^Extras/ });
+    await expect(extras.getByText('Choose up to 2', { exact: true })).toBeVisible();
+    const add = dialog.getByRole('button', { name: /^Add to cart/ });
+    await expect(add).toBeDisabled();
+    await expect(dialog.getByText('Choose a size option.')).toBeVisible();
+    await expect(add).toHaveText(`Add to cart · ${money(420)}`);
+    await saveScreenshot(page, testInfo, 'guest-item-dialog-choices', { viewportOnly: true });
+
+    await size.getByRole('radio', { name: 'Large +$1.50' }).check();
+    await extras.getByRole('checkbox', { name: 'Oat milk +$0.60' }).check();
+    await extras.getByRole('checkbox', { name: 'Vanilla +$0.50' }).check();
+    // The maximum of two: the third extra cannot be ticked.
+    await expect(extras.getByRole('checkbox', { name: 'Extra shot +$0.75' })).toBeDisabled();
+    await extras.getByRole('checkbox', { name: 'Vanilla +$0.50' }).uncheck();
+    await expect(dialog.getByText('Choose a size option.')).toHaveCount(0);
+    await dialog.getByRole('button', { name: `More ${dishes.flatWhite.name}` }).click();
+    await dialog.getByLabel('Note for the kitchen').fill('Extra hot, please');
+    const lineTotal = (420 + 150 + 60) * 2;
+    await expect(add).toHaveText(`Add to cart · ${money(lineTotal)}`);
+    await expect(add).toBeEnabled();
+    await saveScreenshot(page, testInfo, 'guest-item-dialog-ready', { viewportOnly: true });
+    await add.click();
+    await expect(dialog).toHaveCount(0);
+
+    // The cart button: count and total, at the bottom of the phone's screen.
+    const button = cartButton(page);
+    await expect(button).toBeVisible();
+    await expect(button).toContainText('2 items');
+    await expect(button).toContainText(money(lineTotal));
+    const box = await button.boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(PHONE.height - 40);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+    await saveScreenshot(page, testInfo, 'guest-cart-button', { viewportOnly: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // At the end of the page the button takes its own room: it covers no dish.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastCard = page.getByRole('article').last();
+    await expect(lastCard).toBeInViewport();
+    const cardBox = await lastCard.boundingBox();
+    const buttonBox = await button.boundingBox();
+    expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(buttonBox!.y);
+
+    // A dish sold out today can be looked at, not added.
+    const pie = await openDish(page, dishes.pie.name);
+    await expect(pie.getByRole('button', { name: 'Sold out today' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(pie).toHaveCount(0);
+
+    // The cart is kept in the browser: a reload still has it.
+    await page.reload();
+    await expect(cartButton(page)).toContainText('2 items');
+
+    // The cart: the line with its choices and note; one more of it.
+    await cartButton(page).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(cart).toBeVisible();
+    const line = cart.getByRole('listitem').filter({ hasText: dishes.flatWhite.name });
+    await expect(line).toContainText('Large, Oat milk');
+    await expect(line).toContainText('“Extra hot, please”');
+    await line.getByRole('button', { name: /^More / }).click();
+    await expect(line.getByRole('textbox', { name: /^Quantity of / })).toHaveValue('3');
+    await expect(line).toContainText(money(630 * 3));
+    await expect(cart.getByText('Subtotal')).toBeVisible();
+    await expect(cartButton(page)).toHaveCount(1);
+    await saveScreenshot(page, testInfo, 'guest-cart-sheet', { viewportOnly: true });
+
+    // Checkout needs an account: sign in (or sign up) and come back to checkout.
+    await cart.getByRole('button', { name: 'Checkout' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    const signInLink = checkout.getByRole('link', { name: 'Sign in to order' });
+    await expect(signInLink).toHaveAttribute(
+      'href',
+      `/login?callbackUrl=${encodeURIComponent('/?checkout=1')}`,
+    );
+    await expect(checkout.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      `/auth/signup?callbackUrl=${encodeURIComponent('/?checkout=1')}`,
+    );
+    await saveScreenshot(page, testInfo, 'guest-checkout-sign-in', { viewportOnly: true });
+    await signInLink.click();
+    await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+    await signInByForm(page, customer);
+
+    // Back on / with checkout open by itself, and the flag gone from the address.
+    await expect(page.getByRole('dialog', { name: 'Checkout' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const form = page.getByRole('dialog', { name: 'Checkout' });
+    const type = form.getByRole('group', { name: 'How would you like your order?' });
+    // No table link: no dine-in.
+    await expect(type.getByRole('radio')).toHaveCount(2);
+    await expect(type.getByRole('radio', { name: 'Takeaway' })).toBeChecked();
+
+    // A pickup time: quarter hours in the restaurant's time.
+    await form.getByRole('radio', { name: /^At a time today/ }).check();
+    const time = form.getByRole('combobox', { name: 'Pickup time' });
+    const labels = await time.locator('option:not([disabled])').allTextContents();
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) expect(label).toMatch(/^\d\d:(00|15|30|45)$/);
+    const pickupAt = await time.locator('option:not([disabled])').nth(1).getAttribute('value');
+    await time.selectOption(pickupAt!);
+    await form.getByLabel('Note for the restaurant (optional)').fill('We will be five minutes late');
+
+    // The totals the server will charge (the shared pricing function, the restaurant's settings).
+    const expected = priceOrder({
+      type: 'takeaway',
+      lines: [{ unitPrice: 630, quantity: 3 }],
+      serviceChargePercent: restaurant.pricing.serviceChargePercent,
+      taxPercent: restaurant.pricing.taxPercent,
+      taxInclusive: restaurant.pricing.taxInclusive,
+      deliveryFee: restaurant.pricing.deliveryFee,
+    });
+    await expect(form.getByRole('definition').last()).toHaveText(money(expected.total));
+    const place = form.getByRole('button', { name: /^Place order/ });
+    await expect(place).toHaveText(`Place order · ${money(expected.total)}`);
+    await saveScreenshot(page, testInfo, 'guest-checkout-takeaway', { viewportOnly: true });
+
+    // A double tap places one order.
+    const keys: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/orders') {
+        keys.push(sent.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await place.dblclick();
+    await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+
+    // The restaurant has exactly that one order, as the guest chose it.
+    const staff = await staffRequest(playwright.request, baseURL!, '198.18.250.1');
+    const orders = await ordersOf(staff, customer.name);
+    expect(orders.map((order) => order.id)).toEqual([orderId]);
+    const [order] = orders;
+    expect(order).toMatchObject({
+      type: 'takeaway',
+      source: 'online',
+      status: 'pending',
+      pickupAt: new Date(pickupAt!).toISOString(),
+      note: 'We will be five minutes late',
+      total: expected.total,
+    });
+    expect(order!.lines).toHaveLength(1);
+    expect(order!.lines[0]).toMatchObject({
+      name: dishes.flatWhite.name,
+      quantity: 3,
+      note: 'Extra hot, please',
+    });
+    expect(order!.lines[0]!.options.map((option) => option.name)).toEqual(['Large', 'Oat milk']);
+    await staff.dispose();
+
+    // The cart is empty once placed.
+    await page.goto('/');
+    await expect(page.getByRole('article', { name: dishes.flatWhite.name })).toBeVisible();
+    await expect(cartButton(page)).toHaveCount(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('brigade.cart'))).toBeNull();
+  });
+
+  test('a price changed since the dish was added is shown before placing, and the table of a QR link is checked', async ({
+    page,
+    request,
+    baseURL,
+    playwright,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    const table = await buildTable(owner, { name: `T${randomUUID().slice(0, 4)}` });
+    const customer = await newCustomer(page.request, baseURL!, 'Paco');
+    await signIn(page.request, baseURL!, customer);
+    const restaurant = await restaurantOf(page);
+    const money = (minor: number) => formatMoney(minor, restaurant.currency, restaurant.locale);
+
+    // A table that is not ours is said, never accepted.
+    await page.goto('/?table=T-nowhere');
+    let dialog = await openDish(page, dishes.soup.name);
+    await dialog.getByRole('button', { name: /^Add to cart/ }).click();
+    await cartButton(page).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click();
+    let checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await expect(checkout.getByRole('radio', { name: 'Dine-in' })).toBeChecked();
+    await expect(checkout.getByRole('alert')).toHaveText(
+      'Table T-nowhere is not one of ours: scan the code on your table again, or choose takeaway.',
+    );
+    await expect(checkout.getByRole('button', { name: /^Place order/ })).toBeDisabled();
+    await saveScreenshot(page, testInfo, 'guest-checkout-unknown-table', { viewportOnly: true });
+    await checkout.getByRole('radio', { name: 'Takeaway' }).check();
+    await expect(checkout.getByRole('button', { name: /^Place order/ })).toBeEnabled();
+    await page.keyboard.press('Escape');
+
+    // The guest's table, from its QR link.
+    await page.goto(`/?table=${encodeURIComponent(table.name)}`);
+    dialog = await openDish(page, dishes.flatWhite.name);
+    await dialog.getByRole('radio', { name: 'Regular' }).check();
+    await dialog.getByRole('button', { name: /^Add to cart/ }).click();
+    await expect(cartButton(page)).toContainText('2 items');
+
+    // The owner changes the flat white's price after the guest added it.
+    const patched = await request.patch(`/api/menu/items/${dishes.flatWhite.id}`, {
+      data: { price: 470, version: dishes.flatWhite.version },
+      headers: { origin: baseURL! },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+
+    await cartButton(page).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click();
+    checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await expect(checkout.getByText(`We will bring your order to table ${table.name}.`)).toBeVisible();
+    const changes = checkout.getByRole('region', { name: 'Our menu changed since you added these' });
+    await expect(changes).toContainText(`${dishes.flatWhite.name}: ${money(420)} → ${money(470)} each`);
+    const place = checkout.getByRole('button', { name: /^Place order/ });
+    await expect(place).toBeDisabled();
+    await expect(
+      checkout.getByText('Our menu changed since you added these: update your cart to continue.'),
+    ).toBeVisible();
+    await saveScreenshot(page, testInfo, 'guest-checkout-price-changed', { viewportOnly: true });
+    await changes.getByRole('button', { name: 'Update my cart' }).click();
+    await expect(changes).toHaveCount(0);
+
+    const expected = priceOrder({
+      type: 'dine-in',
+      lines: [
+        { unitPrice: 650, quantity: 1 },
+        { unitPrice: 470, quantity: 1 },
+      ],
+      serviceChargePercent: restaurant.pricing.serviceChargePercent,
+      taxPercent: restaurant.pricing.taxPercent,
+      taxInclusive: restaurant.pricing.taxInclusive,
+      deliveryFee: restaurant.pricing.deliveryFee,
+    });
+    await expect(place).toHaveText(`Place order · ${money(expected.total)}`);
+    await place.click();
+    await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+
+    const staff = await staffRequest(playwright.request, baseURL!, '198.18.250.2');
+    const [order] = await ordersOf(staff, customer.name);
+    expect(order).toMatchObject({ type: 'dine-in', table: { name: table.name }, total: expected.total });
+    expect(order!.lines.find((line) => line.name === dishes.flatWhite.name)?.unitPrice).toBe(470);
+    await staff.dispose();
+  });
+
+  test('closed now and online ordering off are said plainly, and nothing can be placed', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    try {
+      await page.goto('/');
+      const dialog = await openDish(page, dishes.soup.name);
+      await dialog.getByRole('button', { name: /^Add to cart/ }).click();
+      await expect(cartButton(page)).toContainText('1 item');
+
+      // Closed every day: the cart says so and checkout cannot start.
+      const closed = Object.fromEntries(Object.keys(ALWAYS_OPEN_HOURS).map((day) => [day, []]));
+      await patchSettings(request, baseURL!, { openingHours: closed });
+      await page.reload();
+      await cartButton(page).click();
+      const cart = page.getByRole('dialog', { name: 'Your cart' });
+      await expect(cart.getByRole('status')).toHaveText('We are closed now.');
+      await expect(cart.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+      await saveScreenshot(page, testInfo, 'guest-cart-closed', { viewportOnly: true });
+      await page.keyboard.press('Escape');
+
+      // Online ordering off: dishes can be read, not added.
+      await patchSettings(request, baseURL!, { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: false });
+      await page.reload();
+      const soup = await openDish(page, dishes.soup.name);
+      await expect(soup.getByText('Online ordering is not available right now.')).toBeVisible();
+      await expect(soup.getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+      await saveScreenshot(page, testInfo, 'guest-item-ordering-off', { viewportOnly: true });
+      await page.keyboard.press('Escape');
+      await cartButton(page).click();
+      await expect(page.getByRole('dialog', { name: 'Your cart' }).getByRole('status')).toHaveText(
+        'Online ordering is not available right now.',
+      );
+    } finally {
+      await patchSettings(request, baseURL!, { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true });
+    }
+  });
+});
+
+test('the dish, the cart and checkout at 1280×800', async ({ page, request, baseURL }, testInfo) => {
+  const owner = await ownerClient(request, baseURL!);
+  const dishes = await buildDishes(owner);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const dialog = await openDish(page, dishes.flatWhite.name);
+  await dialog.getByRole('radio', { name: 'Large +$1.50' }).check();
+  await saveScreenshot(page, testInfo, 'guest-item-dialog', { viewportOnly: true });
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: /^Add to cart/ }).click();
+  await openDish(page, dishes.soup.name);
+  await page
+    .getByRole('dialog', { name: dishes.soup.name })
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await expect(cartButton(page)).toContainText('2 items');
+  await saveScreenshot(page, testInfo, 'guest-cart-button', { viewportOnly: true });
+  await cartButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'guest-cart-sheet', { viewportOnly: true });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in to order' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'guest-checkout-sign-in', { viewportOnly: true });
+
+  const customer = await newCustomer(page.request, baseURL!, 'Dora');
+  await signIn(page.request, baseURL!, customer);
+  await page.reload();
+  await cartButton(page).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await checkout.getByRole('radio', { name: 'Delivery' }).check();
+  await checkout.getByLabel('Delivery address').fill('12 Harbour Street, Portside');
+  await expect(checkout.getByRole('button', { name: /^Place order/ })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'guest-checkout-delivery', { viewportOnly: true });
+  expect(await axeViolations(page)).toEqual([]);
+});
