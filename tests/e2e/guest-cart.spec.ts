@@ -445,11 +445,39 @@ test.describe('guest cart and checkout on /', () => {
       deliveryFee: restaurant.pricing.deliveryFee,
     });
     await expect(place).toHaveText(`Place order · ${money(expected.total)}`);
+
+    // The answer is lost on the way back: the order was made, the guest sees a network error and the
+    // cart stays. Trying again sends the same Idempotency-Key and gets that same order.
+    const keys: string[] = [];
+    let made: Order | null = null;
+    await page.route(
+      '**/api/orders',
+      async (route) => {
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        made = (await (await route.fetch()).json()) as Order;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await place.click();
+    await expect(checkout.getByRole('alert').filter({ hasText: 'Could not reach the server' })).toBeVisible();
+    await expect(cartButton(page)).toContainText('2 items');
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/orders') {
+        keys.push(sent.headers()['idempotency-key'] ?? '');
+      }
+    });
     await place.click();
     await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+    expect(made).not.toBeNull();
+    expect(page.url()).toContain(made!.id);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
 
     const staff = await staffRequest(playwright.request, baseURL!, '198.18.250.2');
-    const [order] = await ordersOf(staff, customer.name);
+    const orders = await ordersOf(staff, customer.name);
+    expect(orders).toHaveLength(1);
+    const [order] = orders;
     expect(order).toMatchObject({ type: 'dine-in', table: { name: table.name }, total: expected.total });
     expect(order!.lines.find((line) => line.name === dishes.flatWhite.name)?.unitPrice).toBe(470);
     await staff.dispose();
