@@ -262,9 +262,16 @@ test.describe('guest cart and checkout on /', () => {
     await page.keyboard.press('Escape');
     await expect(pie).toHaveCount(0);
 
-    // The cart is kept in the browser: a reload still has it.
+    // The cart is kept in the browser: a reload still has it. The page arrives rendered by the server
+    // without the cart, and hydrating it with a cart in storage is no mismatch.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.reload();
     await expect(cartButton(page)).toContainText('2 items');
+    expect(errors).toEqual([]);
 
     // The cart: the line with its choices and note; one more of it.
     await cartButton(page).click();

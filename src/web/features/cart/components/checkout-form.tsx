@@ -180,8 +180,10 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
               Our menu changed since you added these
             </h3>
             <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-amber-950">
-              {reconciled.changes.map((change) => (
-                <li key={`${change.kind}-${change.name}`}>{changeText(change, money)}</li>
+              {reconciled.changes.map((change, index) => (
+                // Two lines of one dish may both have changed: the position tells them apart.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole from the cart.
+                <li key={index}>{changeText(change, money)}</li>
               ))}
             </ul>
             <Button variant="secondary" className="self-start" onClick={() => replaceCart(reconciled.lines)}>
@@ -288,7 +290,7 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
           </h3>
           <ul className="flex flex-col gap-2 text-sm">
             {reconciled.lines.map((line) => (
-              <li key={`${line.menuItemId}-${line.optionIds.join()}-${line.note}`} className="flex gap-3">
+              <li key={`${line.menuItemId}|${line.optionIds.join()}|${line.note}`} className="flex gap-3">
                 <span className="w-8 shrink-0 font-medium text-neutral-950 tabular-nums">
                   {line.quantity}×
                 </span>
