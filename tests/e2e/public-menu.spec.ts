@@ -272,7 +272,8 @@ test.describe('public menu on /', () => {
   }) => {
     await page.goto('/?table=T5');
     await expect(page.getByText('Ordering for table T5')).toBeVisible();
-    expect(await page.evaluate(() => window.sessionStorage.getItem('brigade.table'))).toBe('T5');
+    // The server's HTML says it at once; the tab remembers it once the page has hydrated.
+    await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('brigade.table'))).toBe('T5');
     await page.goto('/');
     await expect(page.getByText('Ordering for table T5')).toBeVisible();
     await page.goto('/?table=T12');

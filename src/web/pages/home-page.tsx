@@ -22,7 +22,7 @@ export function HomePage() {
 
   return (
     <div className="flex flex-1 flex-col">
-      <DocumentTitle title={restaurantName ?? 'Brigade'} />
+      <DocumentTitle title={restaurantName ?? 'Brigade'} exact />
       <RestaurantHeader
         restaurant={menu.data?.restaurant}
         fallbackName={restaurantName}

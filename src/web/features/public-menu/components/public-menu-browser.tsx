@@ -161,7 +161,8 @@ export function PublicMenuBrowser({ menu, onOpenItem }: PublicMenuBrowserProps) 
                 key={category.id}
                 id={categorySectionId(category.id)}
                 aria-labelledby={`${categorySectionId(category.id)}-heading`}
-                className="scroll-mt-44"
+                // Off-screen sections skip layout and paint until scrolled near (a phone's first paint).
+                className="scroll-mt-44 [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
               >
                 <div className="mb-4">
                   <h2
