@@ -42,6 +42,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'chromium',
+      testIgnore: /ordering-switches\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // Switches the whole restaurant closed and ordering off: alone, after everything else, so no other
+      // test's customer order meets them.
+      name: 'restaurant-switches',
+      testMatch: /ordering-switches\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
 });

@@ -1,89 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
-import type { MenuItem, PublicMenu } from '../../src/shared/contracts/menu';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { PublicMenu } from '../../src/shared/contracts/menu';
 import type { Order, OrderPage } from '../../src/shared/contracts/orders';
 import { formatMoney } from '../../src/shared/money';
 import { priceOrder } from '../../src/shared/pricing';
-import {
-  buildCategory,
-  buildMenuItem,
-  buildTable,
-  type FactoryClient,
-  uniqueName,
-} from '../support/factories';
-import { humanCheckFor } from '../support/human-check';
-import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
+import { buildTable } from '../support/factories';
 import { expect, test } from './fixtures';
-import { apiClient, PHONE, saveScreenshot, signInByForm } from './helpers';
-import { E2E_USERS } from './users';
+import {
+  axeViolations,
+  buildDishes,
+  cartButton,
+  newCustomer,
+  openDish,
+  ownerClient,
+  signIn,
+  staffRequest,
+} from './guests';
+import { PHONE, saveScreenshot, signInByForm } from './helpers';
 
 /**
  * The guest's cart and checkout on `/` (issue 12, items 1 and 2): a dish opened with its choices and
  * their price differences, the choices' minimum enforced, a quantity and a note; the cart button with
  * its count and total, kept across a reload; checkout that asks a guest to sign in and comes back by
  * itself; a takeaway placed once however often Place is tapped; a price changed meanwhile shown before
- * anything is placed; the table of a QR link checked; closed and ordering-off said plainly.
+ * anything is placed; the table of a QR link checked. Closed and ordering off: ordering-switches.spec.ts.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
-
-async function signIn(
-  request: APIRequestContext,
-  baseURL: string,
-  user: { email: string; password: string },
-) {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email: user.email, password: user.password },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Changes the settings as the owner (reading their version first; another test may save meanwhile). */
-async function patchSettings(request: APIRequestContext, baseURL: string, changes: Record<string, unknown>) {
-  for (let attempt = 0; ; attempt += 1) {
-    const { version } = (await (await request.get('/api/settings')).json()) as { version: number };
-    const response = await request.patch('/api/settings', {
-      data: { ...changes, version },
-      headers: { origin: baseURL },
-    });
-    if (response.status() === 200) return;
-    expect(response.status() === 409 && attempt < 3, await response.text()).toBe(true);
-  }
-}
-
-/** The owner's client: the restaurant open around the clock with ordering on (tests run at any hour). */
-async function ownerClient(request: APIRequestContext, baseURL: string): Promise<FactoryClient> {
-  await signIn(request, baseURL, E2E_USERS.admin);
-  await patchSettings(request, baseURL, { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true });
-  return apiClient(request, baseURL);
-}
-
-/** A new customer made through the API (signed up, not signed in). */
-async function newCustomer(request: APIRequestContext, baseURL: string, first: string) {
-  const user = {
-    name: `${first} Guest ${randomUUID().slice(0, 6)}`,
-    email: `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.brigade`,
-    password: 'guest-cart-password-1',
-  };
-  const response = await request.post('/api/auth/sign-up/email', {
-    data: user,
-    headers: { origin: baseURL, 'x-human-check': await humanCheckFor(baseURL) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return user;
-}
-
-/** A staff member's own request context, to look at the orders as the restaurant sees them. */
-async function staffRequest(requests: APIRequest, baseURL: string, address: string) {
-  const staff = await requests.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-  });
-  await signIn(staff, baseURL, E2E_USERS.staff);
-  return staff;
-}
 
 async function ordersOf(staff: APIRequestContext, customerName: string): Promise<Order[]> {
   const response = await staff.get('/api/orders?source=online&limit=200');
@@ -92,94 +35,10 @@ async function ordersOf(staff: APIRequestContext, customerName: string): Promise
   return page.items.filter((order) => order.customer?.name === customerName);
 }
 
-interface Dishes {
-  categoryName: string;
-  flatWhite: MenuItem;
-  soup: MenuItem;
-  pie: MenuItem;
-}
-
-/** A category with a flat white (a required size, optional extras), a plain soup and a sold-out pie. */
-async function buildDishes(owner: FactoryClient): Promise<Dishes> {
-  const category = await buildCategory(owner, { name: uniqueName('Guest cart') });
-  const flatWhite = await buildMenuItem(owner, {
-    categoryId: category.id,
-    name: uniqueName('Flat white'),
-    description: 'A double ristretto with silky steamed milk.',
-    price: 420,
-    station: 'bar',
-    modifierGroups: [
-      {
-        name: 'Size',
-        minChoices: 1,
-        maxChoices: 1,
-        options: [
-          { name: 'Regular', priceDelta: 0 },
-          { name: 'Large', priceDelta: 150 },
-          { name: 'Kids', priceDelta: -50 },
-        ],
-      },
-      {
-        name: 'Extras',
-        minChoices: 0,
-        maxChoices: 2,
-        options: [
-          { name: 'Extra shot', priceDelta: 75 },
-          { name: 'Oat milk', priceDelta: 60 },
-          { name: 'Vanilla', priceDelta: 50 },
-        ],
-      },
-    ],
-  });
-  const soup = await buildMenuItem(owner, {
-    categoryId: category.id,
-    name: uniqueName('Tomato soup'),
-    description: 'Slow-roasted tomatoes, basil and a swirl of cream.',
-    price: 650,
-  });
-  const pie = await buildMenuItem(owner, {
-    categoryId: category.id,
-    name: uniqueName('Apple pie'),
-    price: 480,
-    availableToday: false,
-  });
-  return { categoryName: category.name, flatWhite, soup, pie };
-}
-
 async function restaurantOf(page: Page): Promise<PublicMenu['restaurant']> {
   const response = await page.request.get('/api/menu/public');
   expect(response.status()).toBe(200);
   return ((await response.json()) as PublicMenu).restaurant;
-}
-
-/**
- * Opens a dish from its card on `/`. The page arrives as server-rendered HTML: a tap before the
- * JavaScript has hydrated it does nothing, as for a person, so the tap is repeated until it opens.
- */
-async function openDish(page: Page, name: string) {
-  const dialog = page.getByRole('dialog', { name });
-  await expect(async () => {
-    if (!(await dialog.isVisible()))
-      await page.getByRole('article', { name }).getByRole('button', { name }).click();
-    await expect(dialog).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-  return dialog;
-}
-
-/** axe's WCAG 2 A/AA findings on the screen as it is (as tests/e2e/accessibility.spec.ts checks). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
-}
-
-function cartButton(page: Page) {
-  return page.getByRole('button', { name: /^View cart/ });
 }
 
 test.describe('guest cart and checkout on /', () => {
@@ -488,47 +347,6 @@ test.describe('guest cart and checkout on /', () => {
     expect(order).toMatchObject({ type: 'dine-in', table: { name: table.name }, total: expected.total });
     expect(order!.lines.find((line) => line.name === dishes.flatWhite.name)?.unitPrice).toBe(470);
     await staff.dispose();
-  });
-
-  test('closed now and online ordering off are said plainly, and nothing can be placed', async ({
-    page,
-    request,
-    baseURL,
-  }, testInfo) => {
-    const owner = await ownerClient(request, baseURL!);
-    const dishes = await buildDishes(owner);
-    try {
-      await page.goto('/');
-      const dialog = await openDish(page, dishes.soup.name);
-      await dialog.getByRole('button', { name: /^Add to cart/ }).click();
-      await expect(cartButton(page)).toContainText('1 item');
-
-      // Closed every day: the cart says so and checkout cannot start.
-      const closed = Object.fromEntries(Object.keys(ALWAYS_OPEN_HOURS).map((day) => [day, []]));
-      await patchSettings(request, baseURL!, { openingHours: closed });
-      await page.reload();
-      await cartButton(page).click();
-      const cart = page.getByRole('dialog', { name: 'Your cart' });
-      await expect(cart.getByRole('status')).toHaveText('We are closed now.');
-      await expect(cart.getByRole('button', { name: 'Checkout' })).toBeDisabled();
-      await saveScreenshot(page, testInfo, 'guest-cart-closed', { viewportOnly: true });
-      await page.keyboard.press('Escape');
-
-      // Online ordering off: dishes can be read, not added.
-      await patchSettings(request, baseURL!, { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: false });
-      await page.reload();
-      const soup = await openDish(page, dishes.soup.name);
-      await expect(soup.getByText('Online ordering is not available right now.')).toBeVisible();
-      await expect(soup.getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
-      await saveScreenshot(page, testInfo, 'guest-item-ordering-off', { viewportOnly: true });
-      await page.keyboard.press('Escape');
-      await cartButton(page).click();
-      await expect(page.getByRole('dialog', { name: 'Your cart' }).getByRole('status')).toHaveText(
-        'Online ordering is not available right now.',
-      );
-    } finally {
-      await patchSettings(request, baseURL!, { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true });
-    }
   });
 });
 

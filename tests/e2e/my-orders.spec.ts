@@ -6,10 +6,9 @@ import type { Order, OrderInput } from '../../src/shared/contracts/orders';
 import { formatMoney } from '../../src/shared/money';
 import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, type FactoryClient, uniqueName } from '../support/factories';
-import { humanCheckFor } from '../support/human-check';
-import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
 import { expect, test } from './fixtures';
-import { apiClient, type E2EUser, PHONE, saveScreenshot } from './helpers';
+import { newCustomer, ownerClient, signIn } from './guests';
+import { PHONE, saveScreenshot } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
@@ -20,48 +19,10 @@ import { E2E_USERS } from './users';
 
 const DESKTOP = { width: 1280, height: 800 };
 
-async function signInRequest(request: APIRequestContext, baseURL: string, user: E2EUser) {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email: user.email, password: user.password },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** The owner's client (set-up through the API): the restaurant open around the clock, ordering on. */
-async function ownerClient(request: APIRequestContext, baseURL: string): Promise<FactoryClient> {
-  await signInRequest(request, baseURL, E2E_USERS.admin);
-  // Customers' orders are refused while the restaurant is closed; tests run at any hour. Another test
-  // may change the settings at the same moment: a stale version is read again.
-  for (let attempt = 0; ; attempt += 1) {
-    const { version } = (await (await request.get('/api/settings')).json()) as { version: number };
-    const response = await request.patch('/api/settings', {
-      data: { openingHours: ALWAYS_OPEN_HOURS, onlineOrdering: true, version },
-      headers: { origin: baseURL },
-    });
-    if (response.status() === 200) break;
-    expect(response.status() === 409 && attempt < 3, await response.text()).toBe(true);
-  }
-  return apiClient(request, baseURL);
-}
-
 /** A new customer, signed up and signed in through the API with the page's own cookie jar. */
 async function signUpCustomer(page: Page, baseURL: string, first: string) {
-  const user = {
-    name: `${first} Diner`,
-    email: `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.brigade`,
-    password: 'diner-password-1',
-  };
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: user,
-    headers: { origin: baseURL, 'x-human-check': await humanCheckFor(baseURL) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: user.email, password: user.password },
-    headers: { origin: baseURL },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  const user = await newCustomer(page.request, baseURL, first);
+  await signIn(page.request, baseURL, user);
   return user;
 }
 
@@ -169,7 +130,7 @@ test.describe('my orders', () => {
       baseURL,
       extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.21` },
     });
-    await signInRequest(staffContext.request, baseURL!, E2E_USERS.staff);
+    await signIn(staffContext.request, baseURL!, E2E_USERS.staff);
     const staff = staffContext.request;
 
     await page.setViewportSize(PHONE);
@@ -284,7 +245,7 @@ test.describe('my orders', () => {
       baseURL,
       extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.21` },
     });
-    await signInRequest(staffContext.request, baseURL!, E2E_USERS.staff);
+    await signIn(staffContext.request, baseURL!, E2E_USERS.staff);
 
     await page.setViewportSize(PHONE);
     await signUpCustomer(page, baseURL!, 'Omar');
