@@ -3,31 +3,56 @@
  * floating-point amount. These helpers turn minor units into text and typed text back into minor units.
  */
 
+const digitsByCurrency = new Map<string, number>();
+
 /** Digits after the decimal point of a currency (USD 2, JPY 0, BHD 3), as Intl knows them. */
 export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsByCurrency.set(currency, digits);
   }
+  return digits;
+}
+
+/**
+ * Formatters by locale and currency: making an `Intl.NumberFormat` costs far more than using one, and a
+ * menu formats a price per dish and option.
+ */
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(currency: string, locale: string, digits: number): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  let format = formatters.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    } catch {
+      format = null;
+    }
+    if (formatters.size > 100) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
 }
 
 /** `450` USD in en-US → `$4.50`. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = currencyDigits(currency);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
-  }
+  const format = moneyFormat(currency, locale, digits);
+  if (format) return format.format(minor / 10 ** digits);
+  return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 
 /** `450` → `4.50` (for USD): the amount as a form shows it for editing, without a currency sign. */

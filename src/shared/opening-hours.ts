@@ -8,20 +8,32 @@ export interface OpeningRange {
 
 export type OpeningHours = Record<string, readonly OpeningRange[] | undefined>;
 
+const CLOCK_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+/** One formatter per time zone: making an `Intl.DateTimeFormat` costs far more than using one. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...CLOCK_OPTIONS, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', CLOCK_OPTIONS);
+    }
+    if (clocks.size > 50) clocks.clear();
+    clocks.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The weekday and the minute of the day at `now` in `timeZone` (the browser's own zone if it is unknown). */
 export function restaurantClock(timeZone: string, now: Date): { day: Weekday; minutes: number } {
-  let parts: Intl.DateTimeFormatPart[];
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(now);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', options).formatToParts(now);
-  }
+  const parts = clockFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const day = part('weekday').slice(0, 3).toLowerCase() as Weekday;
   const minutes = (Number(part('hour')) % 24) * 60 + Number(part('minute'));
