@@ -11,6 +11,11 @@ export const MAX_ORDER_NOTE = 500;
 export const MAX_REASON = 300;
 export const MAX_DELIVERY_ADDRESS = 300;
 
+/** A quantity as a line takes it: a whole number from 1 to 999 (anything else becomes the nearest). */
+export function clampQuantity(quantity: number): number {
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1));
+}
+
 /** `#1042`. */
 export function orderNumberLabel(number: number): string {
   return `#${number}`;

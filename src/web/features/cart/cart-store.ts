@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { PublicMenu, PublicMenuItem } from '../../../shared/contracts/menu';
 import { choicesProblem, chosenOptions, unitPriceWith } from '../../../shared/modifier-choices';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../shared/order-limits';
+import { clampQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../shared/order-limits';
 
 /**
  * The guest's cart on `/` (PRODUCT.md section 7, issue 12): kept in the browser (localStorage), so it
@@ -122,10 +122,6 @@ function makeKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-function clampQuantity(quantity: number): number {
-  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1));
 }
 
 /** The line `item` with these options, quantity and note makes, at the menu's price. */

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { PublicMenu } from '../../../../shared/contracts/menu';
 import { formatMoney } from '../../../../shared/money';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { loginPathFor, paths, withCallbackUrl } from '../../../lib/paths';
 import { useSession } from '../../auth/api/get-session';
 import { cartTotal, type MoneyFormat, optionSummary } from '../cart-format';
@@ -12,7 +13,6 @@ import { checkoutReturnPath } from '../checkout-link';
 import { orderingNotice } from '../checkout-model';
 import { useClock } from '../use-clock';
 import { CheckoutHeading, Loading, OrderingNotice } from './checkout-parts';
-import { QuantityStepper } from './quantity-stepper';
 import { Sheet, SheetFooter } from './sheet';
 
 // Placing an order needs the order contracts (and zod): loaded only when a signed-in guest checks out.
@@ -139,6 +139,7 @@ function CartLineRow({ line, format }: { line: CartLine; format: (minor: number)
           value={line.quantity}
           onChange={(quantity) => setLineQuantity(line.key, quantity)}
           name={label}
+          look="round"
         />
         <Button variant="ghost" onClick={() => removeLine(line.key)} aria-label={`Remove ${label}`}>
           <Trash2 aria-hidden="true" className="size-4" />

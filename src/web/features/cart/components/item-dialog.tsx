@@ -14,12 +14,12 @@ import {
 import { formatMoney } from '../../../../shared/money';
 import { MAX_LINE_NOTE } from '../../../../shared/order-limits';
 import { Button } from '../../../components/ui/button';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { TextField } from '../../../components/ui/text-field';
 import { pictureSources } from '../../../lib/image-urls';
 import { TagBadge } from '../../public-menu/components/tag-badge';
 import { formatDelta, type MoneyFormat } from '../cart-format';
 import { addToCart, lineFor } from '../cart-store';
-import { QuantityStepper } from './quantity-stepper';
 import { Sheet, SheetFooter } from './sheet';
 
 interface ItemDialogProps {
@@ -171,7 +171,13 @@ export function ItemDialog({ item, restaurant, onClose }: ItemDialogProps) {
           <>
             <div className="flex items-center justify-between gap-4">
               <span className="font-medium text-neutral-950">Quantity</span>
-              <QuantityStepper value={quantity} onChange={setQuantity} name={item.name} size="lg" />
+              <QuantityStepper
+                value={quantity}
+                onChange={setQuantity}
+                name={item.name}
+                size="lg"
+                look="round"
+              />
             </div>
             <TextField
               label="Note for the kitchen"

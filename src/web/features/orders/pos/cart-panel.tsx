@@ -12,11 +12,11 @@ import {
 } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
 import type { OrderTotals } from '../../../../shared/pricing';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type CartLine, chosenOptions, type DiscountDraft, type OrderDetails, unitPriceWith } from './cart';
 import type { MoneyFormat } from './money-format';
-import { QuantityStepper } from './quantity-stepper';
 import { SegmentedChoice } from './segmented-choice';
 
 const ICON_BUTTON =

@@ -1,12 +1,12 @@
-import {
-  MAX_LINE_QUANTITY,
-  type OrderInput,
-  type OrderType,
-  type PointOfSale,
-  type PointOfSaleItem,
+import type {
+  OrderInput,
+  OrderType,
+  PointOfSale,
+  PointOfSaleItem,
 } from '../../../../shared/contracts/orders';
 import { chosenOptions } from '../../../../shared/modifier-choices';
 import { formatMoney, inputToMinor } from '../../../../shared/money';
+import { clampQuantity } from '../../../../shared/order-limits';
 import { type OrderTotals, type PricingDiscount, priceOrder } from '../../../../shared/pricing';
 
 export {
@@ -19,6 +19,7 @@ export {
   toggleOption,
   unitPriceWith,
 } from '../../../../shared/modifier-choices';
+export { clampQuantity } from '../../../../shared/order-limits';
 
 /**
  * The point of sale's cart as plain data and pure functions: what a line holds, how lines merge, the
@@ -47,10 +48,6 @@ function sameLine(
   if (line.optionIds.length !== optionIds.length) return false;
   const ids = new Set(line.optionIds);
   return optionIds.every((id) => ids.has(id));
-}
-
-export function clampQuantity(quantity: number): number {
-  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(quantity) || 1));
 }
 
 /** The cart with `quantity` of `item` added (merged into an equal line, or a new line at the end). */

@@ -4,6 +4,7 @@ import { MAX_LINE_NOTE, type PointOfSaleItem } from '../../../../shared/contract
 import { formatMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { TextField } from '../../../components/ui/text-field';
 import {
   type ChosenOption,
@@ -16,7 +17,6 @@ import {
   unitPriceWith,
 } from './cart';
 import type { MoneyFormat } from './money-format';
-import { QuantityStepper } from './quantity-stepper';
 
 interface ModifierDialogProps {
   /** The item being added; null: closed. */

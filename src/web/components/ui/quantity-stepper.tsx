@@ -1,8 +1,7 @@
 import { clsx } from 'clsx';
 import { Minus, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MAX_LINE_QUANTITY } from '../../../../shared/contracts/orders';
-import { clampQuantity } from './cart';
+import { clampQuantity, MAX_LINE_QUANTITY } from '../../../shared/order-limits';
 
 interface QuantityStepperProps {
   value: number;
@@ -10,16 +9,30 @@ interface QuantityStepperProps {
   /** What is counted ("Latte"): the buttons read "Fewer Latte", "More Latte", the box "Quantity of Latte". */
   name: string;
   size?: 'md' | 'lg';
+  /** `boxed`: square buttons and a framed number (the point of sale); `round`: the guests' page. */
+  look?: 'boxed' | 'round';
 }
 
 const BUTTON =
-  'inline-flex shrink-0 items-center justify-center rounded-lg border border-neutral-300 bg-white text-neutral-800 shadow-sm transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-neutral-950 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-white';
+  'inline-flex shrink-0 items-center justify-center border border-neutral-300 bg-white text-neutral-800 transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-neutral-950 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-white';
 
-/** − / a typed number / +, from 1 to 999, big enough for a finger. */
-export function QuantityStepper({ value, onChange, name, size = 'md' }: QuantityStepperProps) {
+/**
+ * − / a typed number / +, from 1 to 999, big enough for a finger: the point of sale's and the guests'
+ * (zod-free, so `/` can load it).
+ */
+export function QuantityStepper({
+  value,
+  onChange,
+  name,
+  size = 'md',
+  look = 'boxed',
+}: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
-  const box = size === 'lg' ? 'size-12' : 'size-10';
+  const box = clsx(
+    size === 'lg' ? 'size-12' : 'size-10',
+    look === 'round' ? 'rounded-full' : 'rounded-lg shadow-sm',
+  );
 
   function commit(text: string) {
     const next = clampQuantity(Number(text));
@@ -28,7 +41,7 @@ export function QuantityStepper({ value, onChange, name, size = 'md' }: Quantity
   }
 
   return (
-    <div className="inline-flex items-center gap-1.5">
+    <div className={clsx('inline-flex items-center', look === 'round' ? 'gap-1' : 'gap-1.5')}>
       <button
         type="button"
         aria-label={`Fewer ${name}`}
@@ -54,8 +67,17 @@ export function QuantityStepper({ value, onChange, name, size = 'md' }: Quantity
           }
         }}
         className={clsx(
-          'rounded-lg border border-neutral-300 bg-white text-center font-medium text-neutral-950 tabular-nums shadow-sm focus:border-neutral-950 focus:outline-2 focus:outline-neutral-950',
-          size === 'lg' ? 'h-12 w-16 text-lg' : 'h-10 w-12 text-base',
+          'rounded-lg border text-center text-neutral-950 tabular-nums focus:border-neutral-950 focus:outline-2 focus:outline-neutral-950',
+          look === 'round'
+            ? 'border-transparent bg-transparent font-semibold hover:border-neutral-300'
+            : 'border-neutral-300 bg-white font-medium shadow-sm',
+          look === 'round'
+            ? size === 'lg'
+              ? 'h-12 w-14 text-lg'
+              : 'h-10 w-11 text-base'
+            : size === 'lg'
+              ? 'h-12 w-16 text-lg'
+              : 'h-10 w-12 text-base',
         )}
       />
       <button
