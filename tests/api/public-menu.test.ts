@@ -41,6 +41,7 @@ const RESTAURANT_KEYS = [
   'onlineOrdering',
   'openingHours',
   'phone',
+  'pricing',
   'timeZone',
 ];
 
@@ -154,8 +155,10 @@ describe('GET /api/menu/public', () => {
       allergens: ['milk'],
       modifierGroups: admin.modifierGroups,
     });
+    // The pricing settings a guest's checkout needs (tax, service charge, delivery) are public, as on a
+    // receipt; nothing else of the settings is.
     expect(JSON.stringify(menu)).not.toMatch(
-      /cost|margin|shownOnline|"active"|sortOrder|station|createdAt|updatedAt|categoryId|taxPercent|paymentAccounts/,
+      /cost|margin|shownOnline|"active"|sortOrder|station|createdAt|updatedAt|categoryId|paymentAccounts|passwordPolicy|legal/,
     );
   });
 
@@ -275,6 +278,11 @@ describe('GET /api/menu/public', () => {
       email: 'hello@lumen.example',
       onlineOrdering: false,
       openingHours,
+      taxPercent: 7,
+      taxInclusive: true,
+      serviceChargePercent: 10,
+      deliveryFee: 350,
+      deliveryMinimum: 2000,
     });
     const after = await publicMenu();
     expect(after.etag).not.toBe(before.etag);
@@ -289,6 +297,14 @@ describe('GET /api/menu/public', () => {
       logoUrl: null,
       onlineOrdering: false,
       openingHours,
+      // What the guests' checkout prices a cart with, as the server prices the order.
+      pricing: {
+        taxPercent: 7,
+        taxInclusive: true,
+        serviceChargePercent: 10,
+        deliveryFee: 350,
+        deliveryMinimum: 2000,
+      },
     });
   });
 
