@@ -139,9 +139,13 @@ test.describe('live menu', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/menu/public') menuFetches.push(Date.now());
     });
+    const streamTried = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/events');
     await page.goto('/');
     const card = page.getByRole('article', { name: dish.name });
     await expect(card).toContainText(money(450));
+    // The card is in the server's HTML at once; the change is made once the page runs (has tried the
+    // stream and been refused), as a guest's page would be by then.
+    await streamTried;
     await markDocument(page);
 
     await changePrice(request, baseURL!, dish, 610);
