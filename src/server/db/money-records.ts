@@ -42,13 +42,24 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     remedy:
       'remove the demo data (master data, settings tab) if those are the demo cafe’s orders; real orders stay in the currency they were taken in',
   },
+  { table: 'payments', recorded: 'true', description: 'payments', singular: 'payment' },
+  { table: 'refunds', recorded: 'true', description: 'refunds', singular: 'refund' },
+  {
+    table: 'bank_transactions',
+    recorded: 'true',
+    description: 'bank or cash account transactions',
+    singular: 'bank or cash account transaction',
+  },
 ];
 
 // `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,
 // and this file's import of db/transaction would make a cycle (transaction → client → schema).
 
-/** Tables that keep the settings themselves, not recorded money. */
-export const NOT_MONEY_RECORDS: readonly string[] = ['restaurant_settings'];
+/**
+ * Tables with a `currency` column that are not recorded money: the settings themselves, and the hosted
+ * checkouts started for an order (they copy the order's currency, and the order is recorded money).
+ */
+export const NOT_MONEY_RECORDS: readonly string[] = ['restaurant_settings', 'checkout_sessions'];
 
 export interface RecordedMoney extends MoneyRecord {
   count: number;

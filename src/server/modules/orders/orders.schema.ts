@@ -82,6 +82,13 @@ export const orders = pgTable(
     cancelledAt: instantColumn('cancelled_at'),
     rejectReason: text('reject_reason'),
     cancelReason: text('cancel_reason'),
+    /**
+     * The order's secret link (`/payment/{id}?key=…`, the receipt's QR code): whoever holds it may see
+     * the order's payment and feedback pages. 128 bits of randomness, made by the database.
+     */
+    accessKey: text('access_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     version: versionColumn(),
     ...timestampColumns(),
   },

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { MAX_REASON } from '../order-limits';
+import { PAYMENT_STATUSES } from '../order-status';
+import { OrderSchema, PersonRefSchema } from './orders';
+import { PAYMENT_METHODS } from './settings';
+
+/**
+ * Payments and refunds (PRODUCT.md section 8, issue 13). Amounts are integer minor units of the
+ * order's currency. The arithmetic (status, amount due, splits, change) is `shared/payment-math.ts`.
+ */
+
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from './settings';
+
+export const PAYMENTS_API = {
+  /** `POST /api/orders/{id}/payments`: take a payment. */
+  orderPayments: (orderId: string) => `/api/orders/${orderId}/payments`,
+  /** `POST /api/payments/{id}/refunds`: refund (part of) a payment (managers). */
+  refunds: (paymentId: string) => `/api/payments/${paymentId}/refunds`,
+  /** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
+export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
+export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
+
+/** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows. */
+  paymentPage: (orderId: string) => `/api/payment-page/${orderId}`,
+  /** `POST /api/payment-page/{orderId}/checkout`: start a hosted checkout → `{ url }`. */
+  checkout: (orderId: string) => `/api/payment-page/${orderId}/checkout`,
+  /** `POST /api/payment-page/{orderId}/confirm`: the guest came back from the checkout. */
+  confirm: (orderId: string) => `/api/payment-page/${orderId}/confirm`,
+  /** `POST /api/payments/stripe/webhook`: Stripe's signed events. */
+  stripeWebhook: '/api/payments/stripe/webhook',
+} as const;
+
+/** Methods staff take at the counter (online comes only through the hosted checkout). */
+export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'qr', 'bank-transfer', 'partner'] as const;
+export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];
+
+export const MAX_PAYMENT_REFERENCE = 120;
+/** The most a single payment may be (a sanity bound far above any bill). */
+export const MAX_PAYMENT_AMOUNT = 9_999_999_999;
+
+const amountField = z
+  .number('must be an amount in minor units')
+  .int('must be a whole number of minor units')
+  .positive('must be more than 0')
+  .max(MAX_PAYMENT_AMOUNT, 'is too large');
+
+export const PaymentInputSchema = z
+  .strictObject({
+    method: z.enum(COUNTER_PAYMENT_METHODS, 'choose cash, card, QR or e-wallet, bank transfer or partner'),
+    amount: amountField,
+    /** Cash handed over (cash only); at least the amount. */
+    tendered: amountField.optional(),
+    reference: z
+      .string()
+      .trim()
+      .max(MAX_PAYMENT_REFERENCE, `must be at most ${MAX_PAYMENT_REFERENCE} characters`)
+      .optional(),
+  })
+  .refine((input) => input.tendered === undefined || input.method === 'cash', {
+    path: ['tendered'],
+    message: 'only cash is tendered',
+  })
+  .refine((input) => input.tendered === undefined || input.tendered >= input.amount, {
+    path: ['tendered'],
+    message: 'must be at least the amount paid',
+  });
+export type PaymentInput = z.infer<typeof PaymentInputSchema>;
+
+export const RefundInputSchema = z.strictObject({
+  amount: amountField,
+  reason: z
+    .string('enter why the money is given back')
+    .trim()
+    .min(1, 'enter why the money is given back')
+    .max(MAX_REASON, `must be at most ${MAX_REASON} characters`),
+});
+export type RefundInput = z.infer<typeof RefundInputSchema>;
+
+export const RefundSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  refundedBy: PersonRefSchema,
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+export const PaymentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  tendered: z.number().nullable(),
+  change: z.number(),
+  reference: z.string(),
+  /** The bank or cash account it landed in. */
+  account: z.object({ id: z.string(), name: z.string() }),
+  currency: z.string(),
+  refunded: z.number(),
+  /** What may still be refunded: amount − refunded. */
+  refundable: z.number(),
+  /** Paid through the hosted checkout (refunds go back through the provider). */
+  online: z.boolean(),
+  takenBy: PersonRefSchema,
+  refunds: z.array(RefundSchema),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** What `GET /api/orders/{id}` adds about money. */
+export const OrderPaymentsSchema = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  amountPaid: z.number(),
+  amountRefunded: z.number(),
+  amountDue: z.number(),
+  payments: z.array(PaymentSchema),
+  /**
+   * The order's payment and feedback page with its secret key (`/payment/{id}?key=…`), a path: the
+   * receipt prints it as a QR code. Only for staff and the order's customer.
+   */
+  paymentLink: z.string(),
+});
+export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
+
+/** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
+export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
+export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
+
+/** `GET /api/payment-page/{orderId}`: what the payment page shows (no staff-only details). */
+export const PaymentPageSchema = z.object({
+  order: z.object({
+    id: z.string(),
+    number: z.number(),
+    type: z.string(),
+    status: z.string(),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    currency: z.string(),
+    lines: z.array(
+      z.object({
+        name: z.string(),
+        quantity: z.number(),
+        lineTotal: z.number(),
+        options: z.array(z.string()),
+      }),
+    ),
+    subtotal: z.number(),
+    discount: z.number(),
+    serviceCharge: z.number(),
+    tax: z.number(),
+    taxInclusive: z.boolean(),
+    deliveryFee: z.number(),
+    total: z.number(),
+    amountPaid: z.number(),
+    amountDue: z.number(),
+    createdAt: z.string(),
+  }),
+  restaurant: z.object({ name: z.string(), locale: z.string() }),
+  /** Whether the guest can pay online here now (provider configured, money due, order not closed). */
+  onlinePayment: z.boolean(),
+  /** Where a bank transfer goes (the account the settings map bank transfers to), if any. */
+  bankTransfer: z
+    .object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() })
+    .nullable(),
+  /** Payments so far, as the guest sees them: method, amount, when. */
+  payments: z.array(
+    z.object({
+      method: z.enum(PAYMENT_METHODS),
+      amount: z.number(),
+      refunded: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PaymentPage = z.infer<typeof PaymentPageSchema>;
+
+export const CheckoutInputSchema = z.strictObject({ key: z.string().max(200).optional() });
+export const CheckoutAnswerSchema = z.object({ url: z.string() });
+export const ConfirmInputSchema = z.strictObject({
+  sessionId: z.string().min(1).max(255),
+  key: z.string().max(200).optional(),
+});

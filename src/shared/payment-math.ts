@@ -1,0 +1,77 @@
+import type { PaymentStatus } from './order-status';
+
+/**
+ * The arithmetic of payments (PRODUCT.md section 8, issue 13), zod-free and pure: the server's truth
+ * and the Pay dialog's live figures. Amounts are integer minor units.
+ */
+
+/** What an order's payments add up to: taken, refunded, and what is kept (taken − refunded). */
+export interface PaymentTotals {
+  /** The sum of every payment taken. */
+  paid: number;
+  /** The sum of every refund. */
+  refunded: number;
+}
+
+/** What is kept of the money taken: payments less refunds. */
+export function netPaid(totals: PaymentTotals): number {
+  return totals.paid - totals.refunded;
+}
+
+/** What is still to pay: the total less what is kept (never below 0). */
+export function amountDue(total: number, totals: PaymentTotals): number {
+  return Math.max(0, total - netPaid(totals));
+}
+
+/**
+ * The order's payment status follows from its payments and refunds alone:
+ * - nothing taken: unpaid;
+ * - nothing refunded: paid once what was taken covers the total, partially paid before;
+ * - something refunded: refunded when nothing is kept, partially refunded otherwise.
+ */
+export function paymentStatusOf(total: number, totals: PaymentTotals): PaymentStatus {
+  if (totals.paid <= 0) return 'unpaid';
+  if (totals.refunded <= 0) return totals.paid >= total ? 'paid' : 'partially-paid';
+  return netPaid(totals) <= 0 ? 'refunded' : 'partially-refunded';
+}
+
+/**
+ * `amount` in `parts` near-equal parts that add up to it exactly: the first `amount % parts` parts
+ * carry one minor unit more ($10.00 in 3: $3.34, $3.33, $3.33).
+ */
+export function splitEqually(amount: number, parts: number): number[] {
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError('parts must be a positive integer');
+  const base = Math.floor(amount / parts);
+  const extra = amount - base * parts;
+  return Array.from({ length: parts }, (_, index) => base + (index < extra ? 1 : 0));
+}
+
+/**
+ * The share of an order's total that some of its lines make (split by items): the total times the
+ * chosen lines' part of the subtotal, rounded half away from zero. Choosing every line gives the total.
+ */
+export function shareOfLines(total: number, subtotal: number, chosenLinesTotal: number): number {
+  if (subtotal <= 0 || chosenLinesTotal >= subtotal) return total;
+  if (chosenLinesTotal <= 0) return 0;
+  return Math.round((total * chosenLinesTotal) / subtotal);
+}
+
+/** The change for cash handed over (0 when it does not cover the amount). */
+export function changeFor(amount: number, tendered: number): number {
+  return Math.max(0, tendered - amount);
+}
+
+/**
+ * Quick amounts for cash handed over: the exact amount, then the next round sums a guest is likely
+ * to hand over (the next multiple of 1, 5, 10, 20, 50 and 100 major units), without repeats, up to four.
+ */
+export function quickCashAmounts(amount: number, minorPerMajor = 100): number[] {
+  const found = [amount];
+  for (const step of [1, 5, 10, 20, 50, 100]) {
+    const unit = step * minorPerMajor;
+    const next = Math.ceil(amount / unit) * unit;
+    if (next > amount && !found.includes(next)) found.push(next);
+    if (found.length === 4) break;
+  }
+  return found;
+}
