@@ -16,11 +16,7 @@ export const PAYMENTS_API = {
   orderPayments: (orderId: string) => `/api/orders/${orderId}/payments`,
   /** `POST /api/payments/{id}/refunds`: refund (part of) a payment (managers). */
   refunds: (paymentId: string) => `/api/payments/${paymentId}/refunds`,
-  /** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
-export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
-export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
-
-/** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows. */
+  /** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows. */
   paymentPage: (orderId: string) => `/api/payment-page/${orderId}`,
   /** `POST /api/payment-page/{orderId}/checkout`: start a hosted checkout → `{ url }`. */
   checkout: (orderId: string) => `/api/payment-page/${orderId}/checkout`,
@@ -121,6 +117,10 @@ export const OrderPaymentsSchema = z.object({
   paymentLink: z.string(),
 });
 export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
+
+/** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
+export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
+export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
 
 /** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
 export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
