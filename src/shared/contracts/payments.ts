@@ -122,10 +122,6 @@ export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
 export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
 export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
 
-/** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
-export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
-export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
-
 /** `GET /api/payment-page/{orderId}`: what the payment page shows (no staff-only details). */
 export const PaymentPageSchema = z.object({
   order: z.object({
