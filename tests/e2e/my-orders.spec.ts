@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import type { MenuItem, PublicMenu } from '../../src/shared/contracts/menu';
 import type { Order, OrderInput } from '../../src/shared/contracts/orders';
 import { formatMoney } from '../../src/shared/money';
@@ -282,13 +282,19 @@ test.describe('my orders', () => {
     // A rejection says why, on the page and in the toast.
     const third = await placeAsCustomer(page, baseURL!, orderInput(dishes));
     // The status watcher's first read (the customer's recent orders) is what the page knew on opening:
-    // the rejection comes after it, as it would for a guest watching.
-    const watcherRead = page.waitForResponse(
+    // the rejection comes after it, as it would for a guest watching. Its event stream opening refetches
+    // the list (and cancels a read still running), so the page has settled once a read answered after
+    // the stream opened; a rejection before that would be part of what the page knew on opening.
+    const seen: string[] = [];
+    const noteResponse = (response: Response) => {
+      if (response.url().includes('/api/events')) seen.push('stream');
       // A revalidated copy is a 304, which is an answer too.
-      (response) => /\/api\/orders\?limit=/.test(response.url()) && response.status() < 400,
-    );
+      else if (/\/api\/orders\?limit=/.test(response.url()) && response.status() < 400) seen.push('orders');
+    };
+    page.on('response', noteResponse);
     await page.goto(`/account/orders/${third.id}`);
-    await watcherRead;
+    await expect.poll(() => seen.join(' ')).toMatch(/stream.* orders/);
+    page.off('response', noteResponse);
     await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'current');
     await moveByStaff(staffContext.request, baseURL!, third.id, 'rejected', 'The kitchen closes early today');
     await expect(page.getByTestId('stop-reason')).toHaveText('Rejected: The kitchen closes early today');
