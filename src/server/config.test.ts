@@ -62,3 +62,42 @@ describe('loadConfig with a BASE_URL that is no URL', () => {
     expect(() => loadConfig({ BASE_URL: 'cafe.example' })).toThrow(ConfigError);
   });
 });
+
+describe('loadConfig for online payment (Stripe)', () => {
+  it('is off without the Stripe variables and on with both secrets', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiBase: undefined,
+    });
+  });
+
+  it('refuses one secret without the other, naming the missing one and echoing neither', () => {
+    for (const [env, missing] of [
+      [{ STRIPE_SECRET_KEY: 'sk_test_secret' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ STRIPE_WEBHOOK_SECRET: 'whsec_secret' }, 'STRIPE_SECRET_KEY'],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems.map((line) => line.split('=')[0])).toEqual([missing]);
+      expect(problems.join('\n')).not.toMatch(/sk_test_secret|whsec_secret/);
+    }
+  });
+
+  it('takes the protocol, host and port of STRIPE_API_BASE (a local fake in tests)', () => {
+    const both = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ ...both, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.apiBase).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    expect(() => loadConfig({ ...both, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(ConfigError);
+  });
+});

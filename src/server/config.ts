@@ -114,6 +114,16 @@ const EnvSchema = z.object({
       .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
       .default('https://accounts.google.com'),
   ),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Tests only: a local fake of Stripe's API (tests/support/fake-stripe.ts) instead of api.stripe.com.
+  STRIPE_API_BASE: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
+      .refine(hasNoPath, { message: 'must be an origin without a path, such as http://127.0.0.1:12111' })
+      .optional(),
+  ),
 });
 
 const SECRET_VARIABLES = new Set([
@@ -122,6 +132,8 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'SMS_GATEWAY_TOKEN',
   'GOOGLE_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ]);
 
 export interface Config {
@@ -156,6 +168,18 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Fill a brand-new database with the demo cafe on its first start (DEMO_DATA, default true). */
   demoData: boolean;
+  /**
+   * Online payment through Stripe Checkout, on when both the secret key and the webhook's signing
+   * secret are set (one without the other is a configuration error). `apiBase`: where the Stripe
+   * client sends its requests instead of https://api.stripe.com (tests only: a local fake).
+   */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const values = parsed.data;
+  const stripe = stripeConfig(values.STRIPE_SECRET_KEY, values.STRIPE_WEBHOOK_SECRET, values.STRIPE_API_BASE);
   const baseUrl = (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     port: values.PORT,
@@ -214,5 +239,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     demoData: values.DEMO_DATA === 'true',
+    stripe,
+  };
+}
+
+/**
+ * Stripe is on with both secrets and off with neither. One alone is refused: a key without the
+ * webhook's secret would take money whose confirmation depends on the guest's browser coming back,
+ * and a webhook secret alone means a key was forgotten.
+ */
+function stripeConfig(
+  secretKey: string | undefined,
+  webhookSecret: string | undefined,
+  apiBase: string | undefined,
+): StripeConfig | undefined {
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY=(unset): must be set together with STRIPE_WEBHOOK_SECRET (the secret API key, sk_…)',
+    ]);
+  }
+  if (!webhookSecret) {
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET=(unset): must be set together with STRIPE_SECRET_KEY (the webhook endpoint’s signing secret, whsec_…)',
+    ]);
+  }
+  const url = apiBase ? new URL(apiBase) : undefined;
+  return {
+    secretKey,
+    webhookSecret,
+    apiBase: url
+      ? {
+          protocol: url.protocol === 'http:' ? 'http' : 'https',
+          host: url.hostname,
+          port: Number(url.port || (url.protocol === 'http:' ? 80 : 443)),
+        }
+      : undefined,
   };
 }
