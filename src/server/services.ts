@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger';
 import { type Auth, createAuth } from './modules/auth';
 import { LiveTopics } from './modules/events';
 import { createMessenger, type Messenger } from './modules/messaging';
+import type { PaymentProvider } from './modules/payments';
 import { createHumanCheck, type HumanCheck } from './modules/security';
 
 /**
@@ -18,6 +19,8 @@ declare module './lib/context' {
     humanCheck: HumanCheck;
     /** The process's hub of live topics (modules/events): started with the app, stopped with it. */
     liveTopics: LiveTopics;
+    /** The online payment provider (modules/payments), or null: online payment is off. */
+    paymentProvider: PaymentProvider | null;
   }
 }
 
@@ -39,5 +42,5 @@ export function createServices(options: {
     connectionString: options.databaseUrl ?? '',
     onError: (error) => logger.warn({ err: error }, 'live topics: connection problem'),
   });
-  return { config, db, logger, auth, messenger, humanCheck, liveTopics };
+  return { config, db, logger, auth, messenger, humanCheck, liveTopics, paymentProvider: null };
 }

@@ -132,6 +132,12 @@ export const OrderStatusChangeInputSchema = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }),
   version: versionField,
   reason: textField(MAX_REASON).optional(),
+  /**
+   * Cancelling or rejecting an order that has money kept: refund what remains of every payment in the
+   * same step (a manager's decision, policy `payment.refund`); without it such a move is a 409
+   * (`details.reason: 'refund-required'`, `details.amount`).
+   */
+  refundPayments: z.boolean('must be true or false').optional(),
 });
 export type OrderStatusChangeInput = z.infer<typeof OrderStatusChangeInputSchema>;
 

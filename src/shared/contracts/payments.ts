@@ -26,6 +26,13 @@ export const PAYMENTS_API = {
   stripeWebhook: '/api/payments/stripe/webhook',
 } as const;
 
+/**
+ * The order's payment and feedback page with its secret key, as a path (the receipt's QR code carries
+ * `window.location.origin` + this).
+ */
+export const paymentLinkPath = (orderId: string, accessKey: string) =>
+  `/payment/${orderId}?key=${encodeURIComponent(accessKey)}`;
+
 /** Methods staff take at the counter (online comes only through the hosted checkout). */
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'qr', 'bank-transfer', 'partner'] as const;
 export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];
@@ -106,8 +113,11 @@ export type Payment = z.infer<typeof PaymentSchema>;
 /** What `GET /api/orders/{id}` adds about money. */
 export const OrderPaymentsSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The sum of every payment taken (refunds not deducted). */
   amountPaid: z.number(),
+  /** The sum of every refund. */
   amountRefunded: z.number(),
+  /** What is still to pay: total − (amountPaid − amountRefunded), never below 0. */
   amountDue: z.number(),
   payments: z.array(PaymentSchema),
   /**
@@ -121,6 +131,33 @@ export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
 /** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
 export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
 export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
+
+/** An order's money after a payment or refund (the answers of the payment calls). */
+export const OrderMoneySchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  /** The order's version after the change (a payment or refund counts it up). */
+  version: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  amountPaid: z.number(),
+  amountRefunded: z.number(),
+  amountDue: z.number(),
+});
+export type OrderMoney = z.infer<typeof OrderMoneySchema>;
+
+/** `POST /api/orders/{id}/payments` → 201: the payment (`id`, `amount`, `change`, …) and the order's money. */
+export const PaymentRecordedSchema = PaymentSchema.extend({ order: OrderMoneySchema });
+export type PaymentRecorded = z.infer<typeof PaymentRecordedSchema>;
+
+/** `POST /api/payments/{id}/refunds` → 201: the refund, the payment after it, and the order's money. */
+export const RefundRecordedSchema = RefundSchema.extend({
+  paymentId: z.string(),
+  payment: PaymentSchema,
+  order: OrderMoneySchema,
+});
+export type RefundRecorded = z.infer<typeof RefundRecordedSchema>;
 
 /** `GET /api/payment-page/{orderId}`: what the payment page shows (no staff-only details). */
 export const PaymentPageSchema = z.object({

@@ -628,57 +628,154 @@ export async function moveOrder(
   id: string,
   change: OrderStatusChangeInput,
 ): Promise<Order> {
-  return withTransaction(db, async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    // A customer learns nothing about someone else's order, not even that it exists.
-    if (!row || (!hasStaffAccess(actor.role) && row.customerId !== actor.id)) throw notFoundOrder();
-    const label = orderNumberLabel(row.number);
-    if (row.version !== change.version) throw staleWrite(`order ${label}`, row.version);
-    const to = change.status as OrderStatus;
-    const move = findMove(orderState(row), to);
-    if (!move) {
-      throw conflictMove(refusedMoveMessage(orderState(row), to), allowedMovesFor(actor, row));
-    }
-    if (to === 'cancelled' && !hasStaffAccess(actor.role) && move.action !== 'order.cancel.pending') {
-      // A customer's own order that staff have accepted: not a matter of permission but of its status.
-      throw conflictMove(
-        `Order ${label} is ${ORDER_STATUS_LABELS[orderState(row).status].toLowerCase()}: only a pending ` +
-          'order can be cancelled. Please ask the staff.',
-        allowedMovesFor(actor, row),
-      );
-    }
-    authorizeMove(actor, move, row);
-    const reason = change.reason?.trim() || null;
-    if (move.reason === 'required' && !reason) {
-      const message = `say why the order is ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
-      throw badRequest(`Invalid body: reason: ${message}`, { issues: [{ path: 'reason', message }] });
-    }
-    const values: Partial<typeof orders.$inferInsert> = {
-      status: to,
-      [REACHED_AT[to as keyof typeof REACHED_AT]]: sql`clock_timestamp()`,
-    };
-    if (row.status === 'pending' && to === 'confirmed') values.acceptedBy = actor.id;
-    if (to === 'rejected') values.rejectReason = reason;
-    if (to === 'cancelled') values.cancelReason = reason;
-    const [updated] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
-    if (!updated) throw notFoundOrder();
-    await tx.insert(orderStatusChanges).values({ orderId: id, status: to, actorId: actor.id, reason });
-    if (to === 'rejected' || to === 'cancelled') {
-      await recordAudit(tx, actor, {
-        area: 'orders',
-        action: to === 'rejected' ? 'order.rejected' : 'order.cancelled',
-        summary: `${to === 'rejected' ? 'Rejected' : 'Cancelled'} order ${label}${reason ? `: ${reason}` : ''}`,
-        targetType: 'order',
-        targetId: id,
-        before: { status: row.status },
-        after: { status: to, reason },
-      });
-    }
-    await publishChanges(tx, topicsFor(updated, row.status === 'pending'));
-    const [order] = await presentRows(tx, [updated], actor);
-    if (!order) throw notFoundOrder();
-    return order;
-  });
+  return withTransaction(db, (tx) => moveOrderInTx(tx, actor, id, change));
+}
+
+/**
+ * What a status move's caller may do once the move is checked and allowed, before it is written, with
+ * the order row locked (use-cases/change-order-status.ts refunds a cancelled order's payments here).
+ */
+export type BeforeMove = (order: OrderForPayment, to: OrderStatus) => Promise<void>;
+
+/** `moveOrder` inside the caller's transaction, with an optional step before the move is written. */
+export async function moveOrderInTx(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  change: OrderStatusChangeInput,
+  beforeMove?: BeforeMove,
+): Promise<Order> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  // A customer learns nothing about someone else's order, not even that it exists.
+  if (!row || (!hasStaffAccess(actor.role) && row.customerId !== actor.id)) throw notFoundOrder();
+  const label = orderNumberLabel(row.number);
+  if (row.version !== change.version) throw staleWrite(`order ${label}`, row.version);
+  const to = change.status as OrderStatus;
+  const move = findMove(orderState(row), to);
+  if (!move) {
+    throw conflictMove(refusedMoveMessage(orderState(row), to), allowedMovesFor(actor, row));
+  }
+  if (to === 'cancelled' && !hasStaffAccess(actor.role) && move.action !== 'order.cancel.pending') {
+    // A customer's own order that staff have accepted: not a matter of permission but of its status.
+    throw conflictMove(
+      `Order ${label} is ${ORDER_STATUS_LABELS[orderState(row).status].toLowerCase()}: only a pending ` +
+        'order can be cancelled. Please ask the staff.',
+      allowedMovesFor(actor, row),
+    );
+  }
+  authorizeMove(actor, move, row);
+  const reason = change.reason?.trim() || null;
+  if (move.reason === 'required' && !reason) {
+    const message = `say why the order is ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
+    throw badRequest(`Invalid body: reason: ${message}`, { issues: [{ path: 'reason', message }] });
+  }
+  if (beforeMove) {
+    await beforeMove(
+      {
+        id: row.id,
+        number: row.number,
+        status: row.status as OrderStatus,
+        paymentStatus: row.paymentStatus as PaymentStatus,
+        total: row.total,
+        currency: row.currency.trim(),
+        customerId: row.customerId,
+        version: row.version,
+      },
+      to,
+    );
+  }
+  const values: Partial<typeof orders.$inferInsert> = {
+    status: to,
+    [REACHED_AT[to as keyof typeof REACHED_AT]]: sql`clock_timestamp()`,
+  };
+  if (row.status === 'pending' && to === 'confirmed') values.acceptedBy = actor.id;
+  if (to === 'rejected') values.rejectReason = reason;
+  if (to === 'cancelled') values.cancelReason = reason;
+  const [updated] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  if (!updated) throw notFoundOrder();
+  await tx.insert(orderStatusChanges).values({ orderId: id, status: to, actorId: actor.id, reason });
+  if (to === 'rejected' || to === 'cancelled') {
+    await recordAudit(tx, actor, {
+      area: 'orders',
+      action: to === 'rejected' ? 'order.rejected' : 'order.cancelled',
+      summary: `${to === 'rejected' ? 'Rejected' : 'Cancelled'} order ${label}${reason ? `: ${reason}` : ''}`,
+      targetType: 'order',
+      targetId: id,
+      before: { status: row.status },
+      after: { status: to, reason },
+    });
+  }
+  await publishChanges(tx, topicsFor(updated, row.status === 'pending'));
+  const [order] = await presentRows(tx, [updated], actor);
+  if (!order) throw notFoundOrder();
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Payments (issue 13): the use cases of use-cases/record-payment.ts and refund-payment.ts lock the
+// order while they check and write its money, and write its payment status back here.
+
+/** What taking or refunding a payment reads of an order, with its row locked. */
+export interface OrderForPayment {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  total: number;
+  currency: string;
+  customerId: string | null;
+  version: number;
+}
+
+/**
+ * The order `id` locked `for update` in the caller's transaction (null when there is none): every
+ * writer of an order's payments takes this lock first, so two devices taking payment at once are
+ * checked one after the other against what the other wrote, and lock order is always order → payment.
+ */
+export async function lockOrderForPayment(tx: Tx, id: string): Promise<OrderForPayment | null> {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      total: orders.total,
+      currency: orders.currency,
+      customerId: orders.customerId,
+      version: orders.version,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  if (!row) return null;
+  return {
+    ...row,
+    status: row.status as OrderStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    currency: row.currency.trim(),
+  };
+}
+
+/**
+ * Writes the payment status the order's payments and refunds give (the order's version goes up) and
+ * announces the change on the order's topics, as a status change does; inside the caller's
+ * transaction, with the order locked by `lockOrderForPayment`. Answers the new version.
+ */
+export async function setPaymentStatus(tx: Tx, id: string, paymentStatus: PaymentStatus): Promise<number> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ paymentStatus })
+    .where(eq(orders.id, id))
+    .returning({ id: orders.id, customerId: orders.customerId, version: orders.version });
+  if (!updated) throw notFoundOrder();
+  await publishChanges(tx, topicsFor(updated, false));
+  return updated.version;
+}
+
+/** The order's secret link key (`/payment/{id}?key=…`), or null when there is no such order. */
+export async function orderAccessKey(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.select({ accessKey: orders.accessKey }).from(orders).where(eq(orders.id, id));
+  return row?.accessKey ?? null;
 }
 
 /** 409 for a move the table does not allow; `details.allowed`: the moves this viewer may make instead. */

@@ -12,6 +12,7 @@ export {
   LOGO,
   type OrderingSettings,
   orderingSettings,
+  paymentAccountFor,
   type RestaurantSettings,
   RestaurantSettingsSchema,
   removeLogo,

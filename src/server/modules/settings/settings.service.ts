@@ -3,6 +3,7 @@ import {
   type OpeningHours,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  type PaymentMethod,
   type RestaurantSettings,
   type UpdateSettings,
   WEEKDAYS,
@@ -360,6 +361,24 @@ export async function forgetPaymentAccount(db: Queryable, accountId: string): Pr
       .set({ updatedAt: new Date() })
       .where(eq(restaurantSettings.id, settings.id));
   }
+}
+
+/**
+ * The active bank or cash account the settings send `method`'s payments into, or null when the method
+ * has none (PRODUCT.md section 8: a payment lands in the mapped account). Read `for share` in the
+ * payment's transaction, so the mapping cannot change under a payment being recorded.
+ */
+export async function paymentAccountFor(
+  db: Queryable,
+  method: PaymentMethod,
+): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: bankAccounts.id, name: bankAccounts.name })
+    .from(paymentMethodAccounts)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, paymentMethodAccounts.accountId))
+    .where(and(eq(paymentMethodAccounts.method, method), eq(bankAccounts.active, true)))
+    .for('share', { of: paymentMethodAccounts });
+  return row ?? null;
 }
 
 /** What pricing and taking an order read from the settings (PRODUCT.md sections 7 and 12). */

@@ -1,0 +1,12 @@
+/**
+ * The ledger module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): the
+ * movements of money in bank and cash accounts, and their balances.
+ */
+export {
+  accountBalance,
+  accountTransactionsTotal,
+  type BankTransaction,
+  type BankTransactionKind,
+  type NewBankTransaction,
+  recordBankTransaction,
+} from './ledger.service';

@@ -1,0 +1,32 @@
+/**
+ * The payments module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): payment
+ * and refund records, their sums and answers, and the online payment provider's interface. Taking a
+ * payment or refund is a use case (`use-cases/record-payment.ts`, `use-cases/refund-payment.ts`).
+ */
+export type {
+  CheckoutSession,
+  CreateCheckoutInput,
+  PaymentProvider,
+  ProviderEvent,
+  RefundInput as ProviderRefundInput,
+  RetrievedCheckout,
+} from './payment-provider';
+export {
+  findPayment,
+  findProviderPayment,
+  insertPayment,
+  insertRefund,
+  lockOrderPayments,
+  lockPayment,
+  type NewPayment,
+  type NewRefund,
+  orderPayments,
+  orderPaymentTotals,
+  type PaymentNames,
+  type PaymentRow,
+  paymentNames,
+  presentPayment,
+  presentPayments,
+  presentRefund,
+  type RefundRow,
+} from './payments.service';
