@@ -5,7 +5,7 @@ import type { Logger } from './lib/logger';
 import { type Auth, createAuth } from './modules/auth';
 import { LiveTopics } from './modules/events';
 import { createMessenger, type Messenger } from './modules/messaging';
-import type { PaymentProvider } from './modules/payments';
+import { createStripeProvider, type PaymentProvider } from './modules/payments';
 import { createHumanCheck, type HumanCheck } from './modules/security';
 
 /**
@@ -42,5 +42,7 @@ export function createServices(options: {
     connectionString: options.databaseUrl ?? '',
     onError: (error) => logger.warn({ err: error }, 'live topics: connection problem'),
   });
-  return { config, db, logger, auth, messenger, humanCheck, liveTopics, paymentProvider: null };
+  // Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; otherwise online payment is off.
+  const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : null;
+  return { config, db, logger, auth, messenger, humanCheck, liveTopics, paymentProvider };
 }

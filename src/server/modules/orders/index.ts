@@ -25,6 +25,7 @@ export {
   type OrderListQuery,
   orderAccessKey,
   orderSummary,
+  orderWithAccessKey,
   pruneIdempotencyKeys,
   setPaymentStatus,
   type UsedKey,

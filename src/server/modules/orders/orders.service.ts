@@ -778,6 +778,21 @@ export async function orderAccessKey(db: Queryable, id: string): Promise<string 
   return row?.accessKey ?? null;
 }
 
+/**
+ * One order with its secret key and no viewer's access check, for the payment page
+ * (use-cases/online-payment.ts), whose own rule decides who sees it (the order's customer, staff, or
+ * whoever holds the key); null when there is no such order. Its `allowedMoves` mean nothing here.
+ */
+export async function orderWithAccessKey(
+  db: Queryable,
+  id: string,
+): Promise<{ order: Order; accessKey: string } | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) return null;
+  const [order] = await presentRows(db, [row], SYSTEM);
+  return order ? { order, accessKey: row.accessKey } : null;
+}
+
 /** 409 for a move the table does not allow; `details.allowed`: the moves this viewer may make instead. */
 function conflictMove(message: string, allowed: AllowedMove[]) {
   return conflict(message, { reason: 'not-allowed', allowed });

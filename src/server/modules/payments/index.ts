@@ -3,6 +3,18 @@
  * and refund records, their sums and answers, and the online payment provider's interface. Taking a
  * payment or refund is a use case (`use-cases/record-payment.ts`, `use-cases/refund-payment.ts`).
  */
+
+// Online payment (use-cases/online-payment.ts): the kept hosted checkouts and the provider events handled.
+export {
+  type CheckoutSessionRow,
+  claimProviderEvent,
+  completeCheckoutSession,
+  expireCheckoutSession,
+  findCheckoutSession,
+  insertCheckoutSession,
+  lockCheckoutSession,
+  type NewCheckoutSession,
+} from './checkouts.service';
 export type {
   CheckoutSession,
   CreateCheckoutInput,
@@ -30,3 +42,10 @@ export {
   presentRefund,
   type RefundRow,
 } from './payments.service';
+// The Stripe provider, which the app's wiring (services.ts) makes from the configuration.
+export {
+  createStripeProvider,
+  stripeCheckoutOf,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+} from './stripe-provider';
