@@ -26,6 +26,7 @@ import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -136,6 +137,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', foodCategoriesRoutes);
   app.route('/', menuRoutes);
   app.route('/', ordersRoutes);
+  app.route('/', paymentsRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);
 

@@ -208,9 +208,16 @@ describe('placing an order at the point of sale', () => {
       { status: 'preparing', reason: 'none' },
       { status: 'cancelled', reason: 'required' },
     ]);
-    // Reading it back gives the same order.
+    // Reading it back gives the same order, with its money (issue 13: nothing paid yet).
     const read = await t.get(`/api/orders/${order.id}`, { as: staff });
-    expect(await read.json()).toEqual(order);
+    expect(await read.json()).toEqual({
+      ...order,
+      amountPaid: 0,
+      amountRefunded: 0,
+      amountDue: order.total,
+      payments: [],
+      paymentLink: expect.stringMatching(new RegExp(`^/payment/${order.id}\\?key=[0-9a-f]{64}$`)),
+    });
   });
 
   it('keeps what was sold when the menu changes afterwards', async () => {

@@ -12,6 +12,7 @@ import {
   OrderSummarySchema,
   PointOfSaleSchema,
 } from '../../../shared/contracts/orders';
+import { OrderWithPaymentsSchema } from '../../../shared/contracts/payments';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../shared/order-status';
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
@@ -23,10 +24,12 @@ import { matchesIfNoneMatch } from '../../lib/fast-lane';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
 import { SharedAnswers } from '../../lib/shared-answers';
+import { changeOrderStatus } from '../../use-cases/change-order-status';
 import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
+import { readOrder } from '../../use-cases/read-order';
 import { getSettings } from '../settings';
-import { getOrder, listOrders, moveOrder } from './orders.service';
+import { listOrders } from './orders.service';
 
 const TAGS = ['Orders'];
 const IdParams = z.object({
@@ -139,10 +142,13 @@ const getRoute = defineRoute('signed-in', {
   summary: 'One order',
   description:
     'Staff read any order; a customer only their own (another’s is answered 404). `allowedMoves` ' +
-    'lists the moves the asking user may make now.',
+    'lists the moves the asking user may make now. The order carries its money: `paymentStatus`, ' +
+    '`amountPaid` (every payment taken), `amountRefunded`, `amountDue`, the payments with their ' +
+    'refunds, account and who took them, and `paymentLink`, the path of its payment page with its ' +
+    'secret key (the receipt’s QR code).',
   request: { ...revalidate, params: IdParams },
   responses: {
-    200: json('The order', OrderSchema),
+    200: json('The order with its payments', OrderWithPaymentsSchema),
     304: { description: 'Not modified' },
     404: errorResponse('No such order (or not yours)'),
   },
@@ -160,7 +166,11 @@ const statusRoute = defineRoute('signed-in', {
     'otherwise; preparing → cancelled by a manager. Cancelling a confirmed or preparing order and ' +
     'rejecting need a `reason` (shown to the customer). `version` is the one the screen showed: an ' +
     'older one is a 409 with `details.reason: "stale"`; a move the table does not allow is a 409 ' +
-    'naming the moves that are (`details.allowed`); a move the role may not make is a 403.',
+    'naming the moves that are (`details.allowed`); a move the role may not make is a 403.\n\n' +
+    'Cancelling or rejecting an order that has money kept (payments less refunds) is a 409 ' +
+    '(`details.reason: "refund-required"`, `details.amount`) unless `refundPayments: true`: then a ' +
+    'manager refunds what remains of every payment (online ones through the payment provider) and ' +
+    'the order moves, in one step.',
   request: {
     params: IdParams,
     body: { required: true, content: { 'application/json': { schema: OrderStatusChangeInputSchema } } },
@@ -261,14 +271,21 @@ router
     const etag = ordersEtag(c, actor, c.var.deps.liveTopics.version('orders'));
     const cached = notModified(c, etag);
     if (cached) return cached as never;
-    const order = await getOrder(c.var.deps.db, actor, c.req.valid('param').id);
+    // Payments and refunds announce the `orders` topic too, so the ETag covers the order's money.
+    const order = await readOrder(c.var.deps.db, actor, c.req.valid('param').id);
     return c.json(order, 200, { ETag: etag, 'Cache-Control': 'no-cache' });
   })
-  .openapi(statusRoute, async (c) =>
-    c.json(
-      await moveOrder(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
-      200,
-    ),
-  );
+  .openapi(statusRoute, async (c) => {
+    const { db, paymentProvider } = c.var.deps;
+    const change = c.req.valid('json');
+    const order = await changeOrderStatus(
+      db,
+      paymentProvider,
+      requireActor(c),
+      c.req.valid('param').id,
+      change,
+    );
+    return c.json(order, 200);
+  });
 
 export const ordersRoutes = router;

@@ -1,0 +1,49 @@
+import { type Order, type OrderStatusChangeInput, orderNumberLabel } from '../../shared/contracts/orders';
+import { formatMoney } from '../../shared/money';
+import { netPaid } from '../../shared/payment-math';
+import type { Database } from '../db/client';
+import { withTransaction } from '../db/transaction';
+import type { Actor } from '../lib/context';
+import { conflict } from '../lib/errors';
+import { moveOrderInTx } from '../modules/orders';
+import { orderPaymentTotals, type PaymentProvider } from '../modules/payments';
+import { authorize } from '../policies';
+import { refundAllPayments } from './refund-payment';
+
+/**
+ * Moving an order along its status flow (PRODUCT.md sections 7 and 8, issue 13). The move itself is
+ * the orders module's (`moveOrderInTx`: version, status table, policies, reason); what this adds is
+ * the money: an order that has money kept (payments less refunds > 0) is cancelled or rejected only
+ * together with its refund. Without `refundPayments: true` such a move is a 409
+ * (`details.reason: 'refund-required'`, `details.amount`: what would be refunded); with it, a manager
+ * (policy `payment.refund`) refunds what remains of every payment (online ones through the provider)
+ * and the order moves, all in one transaction: either the order is cancelled and the money given
+ * back, or neither.
+ */
+export async function changeOrderStatus(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  id: string,
+  change: OrderStatusChangeInput,
+): Promise<Order> {
+  return withTransaction(db, (tx) =>
+    moveOrderInTx(tx, actor, id, change, async (order, to) => {
+      if (to !== 'cancelled' && to !== 'rejected') return;
+      const kept = netPaid(await orderPaymentTotals(tx, order.id));
+      if (kept <= 0) return;
+      const label = orderNumberLabel(order.number);
+      const verb = to === 'cancelled' ? 'cancel' : 'reject';
+      if (!change.refundPayments) {
+        throw conflict(
+          `${formatMoney(kept, order.currency, 'en')} was paid for order ${label}: refund it to ${verb} the order.`,
+          { reason: 'refund-required', amount: kept },
+        );
+      }
+      authorize(actor, 'payment.refund');
+      const reason =
+        change.reason?.trim() || `Order ${label} ${to === 'cancelled' ? 'cancelled' : 'rejected'}`;
+      await refundAllPayments(tx, provider, actor, order, reason);
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { type OrderWithPayments, paymentLinkPath } from '../../shared/contracts/payments';
+import { amountDue, type PaymentTotals } from '../../shared/payment-math';
+import type { Database } from '../db/client';
+import { withTransaction } from '../db/transaction';
+import type { Actor } from '../lib/context';
+import { notFound } from '../lib/errors';
+import { getOrder, orderAccessKey } from '../modules/orders';
+import { orderPayments } from '../modules/payments';
+
+/**
+ * `GET /api/orders/{id}` (issues 11 and 13): the order (orders: staff read any, a customer only their
+ * own, another's is a 404) with its money (payments): payment status, what was paid, refunded and is
+ * due, each payment with its refunds, account and who took it, and the order's payment link for the
+ * receipt's QR code (only those who may read the order get here). Read in one snapshot (repeatable
+ * read), so the payments always add up to the order's payment status.
+ */
+export async function readOrder(db: Database, actor: Actor, id: string): Promise<OrderWithPayments> {
+  return withTransaction(
+    db,
+    async (tx) => {
+      const order = await getOrder(tx, actor, id);
+      const [payments, accessKey] = await Promise.all([orderPayments(tx, id), orderAccessKey(tx, id)]);
+      if (accessKey === null) throw notFound('There is no order with this id.');
+      const totals: PaymentTotals = { paid: 0, refunded: 0 };
+      for (const payment of payments) {
+        totals.paid += payment.amount;
+        totals.refunded += payment.refunded;
+      }
+      return {
+        ...order,
+        // Written with every payment and refund (paymentStatusOf), in the same snapshot as these.
+        paymentStatus: order.paymentStatus,
+        amountPaid: totals.paid,
+        amountRefunded: totals.refunded,
+        amountDue: amountDue(order.total, totals),
+        payments,
+        paymentLink: paymentLinkPath(order.id, accessKey),
+      };
+    },
+    { isolation: 'repeatable read' },
+  );
+}
