@@ -26,6 +26,7 @@ import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentPageRoutes } from './modules/payments/payment-page.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -138,6 +139,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', menuRoutes);
   app.route('/', ordersRoutes);
   app.route('/', paymentsRoutes);
+  app.route('/', paymentPageRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);
 

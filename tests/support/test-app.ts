@@ -53,7 +53,13 @@ export function cookieFrom(response: Response): string {
  * `app.request()`: real HTTP semantics, real PostgreSQL, no network. Without the demo cafe unless
  * `{ demoData: true }` is given.
  */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: {
+    /** The app's logger (silent by default): a test that checks what is logged passes its own. */
+    logger?: pino.Logger;
+  } = {},
+) {
   const { adminUrl, template } = inject('testDatabase');
   const databaseName = await createDatabaseFromTemplate(adminUrl, template);
   const handle = openDatabase(databaseUrl(adminUrl, databaseName), { max: 5 });
@@ -67,7 +73,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     }),
     ...overrides,
   };
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const url = databaseUrl(adminUrl, databaseName);
   // Kept for secondApp(): processes of one deployment share the secret that signs session cookies.
   const secret = randomBytes(32).toString('hex');

@@ -212,3 +212,31 @@ export const ConfirmInputSchema = z.strictObject({
   sessionId: z.string().min(1).max(255),
   key: z.string().max(200).optional(),
 });
+
+/**
+ * What the guest's return from the hosted checkout came to (`POST …/confirm`):
+ * - `paid`: the payment is recorded (now, or already by the provider's webhook);
+ * - `processing`: the checkout is complete but the money has not arrived yet (a delayed method);
+ * - `unpaid`: the checkout is still open: the guest came back without paying;
+ * - `expired`: the checkout ran out unpaid;
+ * - `refunded`: paid, but the order could no longer take it (cancelled, rejected or paid meanwhile):
+ *   the provider gave the money back in full;
+ * - `not-recorded`: paid, but the payment could not be recorded (no account receives online payments,
+ *   or the provider's amount does not match the checkout): logged for the restaurant.
+ */
+export const CHECKOUT_OUTCOMES = [
+  'paid',
+  'processing',
+  'unpaid',
+  'expired',
+  'refunded',
+  'not-recorded',
+] as const;
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
+/** `POST /api/payment-page/{orderId}/confirm` → the outcome and the page as it is now. */
+export const ConfirmAnswerSchema = z.object({
+  outcome: z.enum(CHECKOUT_OUTCOMES),
+  page: PaymentPageSchema,
+});
+export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
