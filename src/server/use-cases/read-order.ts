@@ -19,7 +19,9 @@ export async function readOrder(db: Database, actor: Actor, id: string): Promise
     db,
     async (tx) => {
       const order = await getOrder(tx, actor, id);
-      const [payments, accessKey] = await Promise.all([orderPayments(tx, id), orderAccessKey(tx, id)]);
+      // One after the other: a transaction's queries share one connection.
+      const payments = await orderPayments(tx, id);
+      const accessKey = await orderAccessKey(tx, id);
       if (accessKey === null) throw notFound('There is no order with this id.');
       const totals: PaymentTotals = { paid: 0, refunded: 0 };
       for (const payment of payments) {

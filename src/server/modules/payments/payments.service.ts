@@ -188,10 +188,11 @@ export async function paymentNames(
       .where(inIds(users.id, [...people]));
     for (const row of found) names.people.set(row.id, row.name);
   }
-  // A handful of accounts at most (one per payment method): read through master data, which owns them.
-  const accountIds = [...new Set(paymentRows.map((row) => row.accountId))];
-  const accounts = await Promise.all(accountIds.map((id) => bankAccountResource.get(db, null, id)));
-  for (const account of accounts) names.accounts.set(account.id, account.name);
+  // A handful of accounts at most (one per payment method): read through master data, which owns
+  // them, one after the other (`db` may be a transaction, whose queries share one connection).
+  for (const id of new Set(paymentRows.map((row) => row.accountId))) {
+    names.accounts.set(id, (await bankAccountResource.get(db, null, id)).name);
+  }
   return names;
 }
 

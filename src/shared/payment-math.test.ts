@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  amountDue,
+  changeFor,
+  netPaid,
+  type PaymentTotals,
+  paymentStatusOf,
+  quickCashAmounts,
+  shareOfLines,
+  splitEqually,
+} from './payment-math';
+
+/**
+ * The arithmetic of payments (issue 13) that the server records and the Pay dialog shows: the payment
+ * status from any sequence of payments and refunds, amounts due, equal splits and shares of lines
+ * that add up exactly, change and quick cash amounts.
+ */
+
+/** One step of an order's money: a payment, or a refund of part of an earlier payment. */
+type Step = { kind: 'pay'; amount: number } | { kind: 'refund'; payment: number; share: number };
+
+const total = fc.integer({ min: 1, max: 1_000_000 });
+const steps = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 1_000_000 }) }),
+    fc.record({
+      kind: fc.constant('refund' as const),
+      payment: fc.nat(),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+  ),
+  { maxLength: 30 },
+);
+
+/**
+ * Applies the steps as the server does: a payment at most the amount due (a larger one is cut to it,
+ * none when nothing is due), a refund at most what remains of its payment.
+ */
+function apply(orderTotal: number, sequence: Step[]) {
+  const payments: { amount: number; refunded: number }[] = [];
+  const totals = (): PaymentTotals => ({
+    paid: payments.reduce((sum, payment) => sum + payment.amount, 0),
+    refunded: payments.reduce((sum, payment) => sum + payment.refunded, 0),
+  });
+  const statuses = [paymentStatusOf(orderTotal, totals())];
+  for (const step of sequence) {
+    if (step.kind === 'pay') {
+      const amount = Math.min(step.amount, amountDue(orderTotal, totals()));
+      if (amount <= 0) continue;
+      payments.push({ amount, refunded: 0 });
+    } else {
+      const payment = payments[step.payment % Math.max(1, payments.length)];
+      if (!payment) continue;
+      const amount = Math.floor((payment.amount - payment.refunded) * step.share);
+      if (amount <= 0) continue;
+      payment.refunded += amount;
+    }
+    statuses.push(paymentStatusOf(orderTotal, totals()));
+  }
+  return { payments, totals: totals(), statuses };
+}
+
+describe('paymentStatusOf', () => {
+  it('reads the five statuses', () => {
+    expect(paymentStatusOf(1000, { paid: 0, refunded: 0 })).toBe('unpaid');
+    expect(paymentStatusOf(1000, { paid: 400, refunded: 0 })).toBe('partially-paid');
+    expect(paymentStatusOf(1000, { paid: 1000, refunded: 0 })).toBe('paid');
+    expect(paymentStatusOf(1000, { paid: 1000, refunded: 300 })).toBe('partially-refunded');
+    expect(paymentStatusOf(1000, { paid: 400, refunded: 100 })).toBe('partially-refunded');
+    expect(paymentStatusOf(1000, { paid: 1000, refunded: 1000 })).toBe('refunded');
+  });
+
+  it('follows from any sequence of payments and refunds', () => {
+    fc.assert(
+      fc.property(total, steps, (orderTotal, sequence) => {
+        const { payments, totals, statuses } = apply(orderTotal, sequence);
+        const status = statuses.at(-1);
+        // Never more kept than the total, never more refunded than taken.
+        expect(netPaid(totals)).toBeLessThanOrEqual(orderTotal);
+        expect(totals.refunded).toBeLessThanOrEqual(totals.paid);
+        for (const payment of payments) expect(payment.refunded).toBeLessThanOrEqual(payment.amount);
+        // Unpaid exactly when nothing was taken.
+        expect(status === 'unpaid').toBe(totals.paid === 0);
+        // Without refunds: paid exactly when nothing is due.
+        if (totals.refunded === 0 && totals.paid > 0) {
+          expect(status).toBe(amountDue(orderTotal, totals) === 0 ? 'paid' : 'partially-paid');
+        }
+        // With refunds: refunded exactly when nothing is kept.
+        if (totals.refunded > 0) {
+          expect(status).toBe(netPaid(totals) === 0 ? 'refunded' : 'partially-refunded');
+        }
+        // Once money was given back, the order never reads as unpaid, paid or partly paid again.
+        const firstRefund = statuses.findIndex(
+          (item) => item === 'partially-refunded' || item === 'refunded',
+        );
+        if (firstRefund >= 0) {
+          for (const later of statuses.slice(firstRefund)) {
+            expect(['partially-refunded', 'refunded']).toContain(later);
+          }
+        }
+      }),
+    );
+  });
+
+  it('refunding everything that was taken always reads refunded', () => {
+    fc.assert(
+      fc.property(total, steps, (orderTotal, sequence) => {
+        const { totals } = apply(orderTotal, sequence);
+        fc.pre(totals.paid > 0);
+        expect(paymentStatusOf(orderTotal, { paid: totals.paid, refunded: totals.paid })).toBe('refunded');
+      }),
+    );
+  });
+});
+
+describe('amountDue and netPaid', () => {
+  it('what is due and what is kept add up to the total, and nothing is due below 0', () => {
+    fc.assert(
+      fc.property(total, steps, (orderTotal, sequence) => {
+        const { totals } = apply(orderTotal, sequence);
+        const due = amountDue(orderTotal, totals);
+        expect(due).toBeGreaterThanOrEqual(0);
+        expect(due + netPaid(totals)).toBe(orderTotal);
+      }),
+    );
+    expect(amountDue(1000, { paid: 1200, refunded: 0 })).toBe(0);
+    expect(amountDue(1000, { paid: 1000, refunded: 250 })).toBe(250);
+  });
+});
+
+describe('splitEqually', () => {
+  it('splits 10.00 in three as 3.34, 3.33, 3.33', () => {
+    expect(splitEqually(1000, 3)).toEqual([334, 333, 333]);
+    expect(splitEqually(5, 1)).toEqual([5]);
+    expect(splitEqually(2, 4)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('parts add up exactly, differ by at most one minor unit, the larger first', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 50 }), (amount, parts) => {
+        const split = splitEqually(amount, parts);
+        expect(split).toHaveLength(parts);
+        expect(split.reduce((sum, part) => sum + part, 0)).toBe(amount);
+        expect(Math.max(...split) - Math.min(...split)).toBeLessThanOrEqual(1);
+        expect([...split].sort((a, b) => b - a)).toEqual(split);
+        for (const part of split) expect(Number.isInteger(part)).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses a number of parts that is not a positive whole number', () => {
+    for (const parts of [0, -1, 1.5, Number.NaN]) expect(() => splitEqually(100, parts)).toThrow(RangeError);
+  });
+});
+
+describe('shareOfLines', () => {
+  const lines = fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 12 });
+
+  it('all lines make the total, no line makes 0, and a share stays between them, growing with the lines', () => {
+    fc.assert(
+      fc.property(
+        lines,
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.array(fc.boolean()),
+        (lineTotals, orderTotal, picks) => {
+          const subtotal = lineTotals.reduce((sum, line) => sum + line, 0);
+          expect(shareOfLines(orderTotal, subtotal, subtotal)).toBe(orderTotal);
+          if (subtotal > 0) expect(shareOfLines(orderTotal, subtotal, 0)).toBe(0);
+          let chosen = 0;
+          let previous = subtotal > 0 ? 0 : orderTotal;
+          for (const [index, line] of lineTotals.entries()) {
+            if (!picks[index]) continue;
+            chosen += line;
+            const share = shareOfLines(orderTotal, subtotal, chosen);
+            expect(Number.isInteger(share)).toBe(true);
+            expect(share).toBeGreaterThanOrEqual(previous);
+            expect(share).toBeLessThanOrEqual(orderTotal);
+            previous = share;
+          }
+        },
+      ),
+    );
+  });
+
+  it('shares the total by the chosen lines’ part of the subtotal, rounded', () => {
+    // A 10.00 + 5.00 bill with 10% tax (16.50): the coffee's share is 11.00.
+    expect(shareOfLines(1650, 1500, 1000)).toBe(1100);
+    expect(shareOfLines(1000, 300, 100)).toBe(333);
+    expect(shareOfLines(1000, 300, 200)).toBe(667);
+  });
+});
+
+describe('change and quick cash amounts', () => {
+  it('change is what was handed over less the amount, never below 0', () => {
+    expect(changeFor(1250, 2000)).toBe(750);
+    expect(changeFor(1250, 1250)).toBe(0);
+    expect(changeFor(1250, 1000)).toBe(0);
+  });
+
+  it('quick amounts start with the exact amount, rise, and cover it', () => {
+    expect(quickCashAmounts(1275)).toEqual([1275, 1300, 1500, 2000]);
+    expect(quickCashAmounts(2000)).toEqual([2000, 5000, 10000]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (amount) => {
+        const quick = quickCashAmounts(amount);
+        expect(quick[0]).toBe(amount);
+        expect(quick.length).toBeLessThanOrEqual(4);
+        for (let index = 1; index < quick.length; index++) {
+          expect(quick[index]).toBeGreaterThan(quick[index - 1] as number);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountBalance } from '../../src/server/modules/ledger';
+import type { MenuItem } from '../../src/shared/contracts/menu';
+import type { Order } from '../../src/shared/contracts/orders';
+import type { PaymentRecorded } from '../../src/shared/contracts/payments';
+import { buildBankAccount, buildMenuItem } from '../support/factories';
+import { placedOrder } from '../support/orders';
+import { mapPaymentAccounts, pay, readOrder, refund } from '../support/payments';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+/**
+ * The account ledger (issue 13): each payment is a deposit and each refund a withdrawal in the account
+ * the payment landed in, written with it. After a generated day of orders, payments over several
+ * methods, refunds, cancellations with refunds and changes of the method → account mapping, each
+ * account's balance (`accountBalance`) equals its opening balance plus its transactions, and equals
+ * its opening balance plus the payments less the refunds routed to it, as the orders read them.
+ */
+let t: TestApp;
+let admin: TestUser;
+let staff: TestUser;
+let manager: TestUser;
+let item: MenuItem;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, staff, manager] = (await Promise.all([
+    t.buildUser({ role: 'admin' }),
+    t.buildUser({ role: 'staff' }),
+    t.buildUser({ role: 'manager' }),
+  ])) as [TestUser, TestUser, TestUser];
+  const settings = await t.patchLatest(
+    '/api/settings',
+    { taxPercent: 8, serviceChargePercent: 0 },
+    { as: admin },
+  );
+  expect(settings.status).toBe(200);
+  item = await buildMenuItem(t, { price: 725 }, { as: admin });
+});
+afterAll(() => t.close());
+
+/** What the generated days did, over all runs (so a day that did nothing cannot pass for one that did). */
+const done = { payments: 0, refunds: 0, cancels: 0, remaps: 0 };
+
+const METHODS = ['cash', 'card', 'qr', 'bank-transfer'] as const;
+type Method = (typeof METHODS)[number];
+
+type Step =
+  | { kind: 'order'; quantity: number }
+  | { kind: 'pay'; order: number; method: Method; share: number }
+  | { kind: 'refund'; payment: number; share: number }
+  | { kind: 'cancel'; order: number }
+  | { kind: 'remap'; method: Method; account: number };
+
+const share = fc.double({ min: 0.05, max: 1, noNaN: true });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('order' as const), quantity: fc.integer({ min: 1, max: 6 }) }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      order: fc.nat(),
+      method: fc.constantFrom(...METHODS),
+      share,
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), payment: fc.nat(), share }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), order: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('remap' as const),
+      method: fc.constantFrom(...METHODS),
+      account: fc.nat({ max: 2 }),
+    }),
+  },
+);
+
+/** Sum of the account's ledger rows, read straight from the table. */
+async function transactionsOf(accountId: string): Promise<number> {
+  const result = await t.db.execute(
+    sql`select coalesce(sum(amount), 0)::bigint as total from bank_transactions where account_id = ${accountId}`,
+  );
+  return Number((result.rows[0] as { total: string }).total);
+}
+
+describe('a generated day of payments and refunds', () => {
+  it('leaves each account at its opening balance plus its transactions, which are the payments less the refunds routed to it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 500_000 }), { minLength: 3, maxLength: 3 }),
+        fc.array(step, { minLength: 10, maxLength: 35 }),
+        async (openings, day) => {
+          const accounts = await Promise.all(
+            openings.map((openingBalance, index) =>
+              buildBankAccount(t, { type: index === 0 ? 'cash' : 'bank', openingBalance }, { as: admin }),
+            ),
+          );
+          const account = (index: number) => accounts[index % accounts.length]?.id as string;
+          // Cash into the drawer, cards and transfers into the bank, QR into the third.
+          await mapPaymentAccounts(t, admin, {
+            cash: account(0),
+            card: account(1),
+            'bank-transfer': account(1),
+            qr: account(2),
+          });
+          const orders: Order[] = [
+            await placedOrder(t, { type: 'takeaway', lines: [{ menuItemId: item.id, quantity: 2 }] }, staff),
+          ];
+          const madePayments: string[] = [];
+
+          // The day in small bursts of up to three steps at once (two tills and a manager).
+          for (let start = 0; start < day.length; start += 3) {
+            const burst = day.slice(start, start + 3);
+            await Promise.all(
+              burst.map(async (current) => {
+                switch (current.kind) {
+                  case 'order': {
+                    const lines = [{ menuItemId: item.id, quantity: current.quantity }];
+                    orders.push(await placedOrder(t, { type: 'takeaway', lines }, staff));
+                    return;
+                  }
+                  case 'pay': {
+                    const target = orders[current.order % orders.length] as Order;
+                    const amount = Math.max(1, Math.floor(target.total * current.share));
+                    const response = await pay(t, target.id, { method: current.method, amount }, staff);
+                    // 409: more than is due by now, or the order was cancelled meanwhile.
+                    expect([201, 409]).toContain(response.status);
+                    if (response.status === 201) {
+                      madePayments.push(((await response.json()) as PaymentRecorded).id);
+                      done.payments += 1;
+                    }
+                    return;
+                  }
+                  case 'refund': {
+                    const paymentId = madePayments[current.payment % Math.max(1, madePayments.length)];
+                    if (!paymentId) return;
+                    const amount = Math.max(1, Math.floor(300 * current.share));
+                    const response = await refund(t, paymentId, { amount, reason: 'Generated' }, manager);
+                    expect([201, 409]).toContain(response.status);
+                    if (response.status === 201) done.refunds += 1;
+                    return;
+                  }
+                  case 'cancel': {
+                    const target = orders[current.order % orders.length] as Order;
+                    const read = await readOrder(t, target.id, manager);
+                    if (read.status !== 'confirmed') return;
+                    const response = await t.post(
+                      `/api/orders/${target.id}/status`,
+                      {
+                        status: 'cancelled',
+                        version: read.version,
+                        reason: 'Generated',
+                        refundPayments: true,
+                      },
+                      { as: manager },
+                    );
+                    // 409: a payment or refund changed the order since it was read.
+                    expect([200, 409]).toContain(response.status);
+                    if (response.status === 200) done.cancels += 1;
+                    return;
+                  }
+                  case 'remap': {
+                    await mapPaymentAccounts(t, admin, { [current.method]: account(current.account) });
+                    done.remaps += 1;
+                    return;
+                  }
+                }
+              }),
+            );
+          }
+
+          // What the orders say was taken and refunded, by the account each payment landed in.
+          const routed = new Map<string, number>(accounts.map((item) => [item.id, 0]));
+          for (const placed of orders) {
+            for (const payment of (await readOrder(t, placed.id, manager)).payments) {
+              routed.set(
+                payment.account.id,
+                (routed.get(payment.account.id) ?? 0) + payment.amount - payment.refunded,
+              );
+            }
+          }
+          for (const [index, created] of accounts.entries()) {
+            const opening = openings[index] as number;
+            const balance = await accountBalance(t.db, created.id);
+            expect(balance).toBe(opening + (await transactionsOf(created.id)));
+            expect(balance).toBe(opening + (routed.get(created.id) ?? 0));
+          }
+        },
+      ),
+      { numRuns: 4 },
+    );
+    expect(done.payments).toBeGreaterThan(5);
+    expect(done.refunds).toBeGreaterThan(0);
+  });
+
+  it('keeps a cash payment’s tendered sum out of the ledger: only the amount goes in', async () => {
+    const drawer = await buildBankAccount(t, { type: 'cash', openingBalance: 10_000 }, { as: admin });
+    await mapPaymentAccounts(t, admin, { cash: drawer.id });
+    const placed = await placedOrder(
+      t,
+      { type: 'takeaway', lines: [{ menuItemId: item.id, quantity: 1 }] },
+      staff,
+    );
+    const response = await pay(
+      t,
+      placed.id,
+      { method: 'cash', amount: placed.total, tendered: placed.total + 1000 },
+      staff,
+    );
+    expect(response.status).toBe(201);
+    expect(await accountBalance(t.db, drawer.id)).toBe(10_000 + placed.total);
+  });
+
+  it('answers 404 for the balance of an account that does not exist', async () => {
+    await expect(accountBalance(t.db, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+  });
+});
