@@ -52,15 +52,21 @@ export async function readOrder(t: TestApp, orderId: string, as: TestUser): Prom
 
 /**
  * Sets the settings' payment method → account mapping (as an administrator); methods not named keep
- * theirs, `null` clears one.
+ * theirs, `null` clears one. Based on the latest settings, read again when another change came first
+ * (tests that change the mapping while other changes run).
  */
 export async function mapPaymentAccounts(
   t: TestApp,
   admin: TestUser,
   mapping: Partial<Record<PaymentMethod, string | null>>,
 ): Promise<void> {
-  const response = await t.patchLatest('/api/settings', { paymentAccounts: mapping }, { as: admin });
-  expect(response.status, await response.clone().text()).toBe(200);
+  for (let attempt = 1; ; attempt++) {
+    const response = await t.patchLatest('/api/settings', { paymentAccounts: mapping }, { as: admin });
+    const stale = response.status === 409 && (await response.clone().text()).includes('"stale"');
+    if (stale && attempt < 10) continue;
+    expect(response.status, await response.clone().text()).toBe(200);
+    return;
+  }
 }
 
 /** A new account of `type` with `openingBalance`, mapped from `methods`. */
