@@ -4,6 +4,7 @@ import type { FullConfig } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/modules/auth/auth.schema';
+import { startFakeStripe } from '../support/fake-stripe';
 import { humanCheckFor } from '../support/human-check';
 import { cleanUpApps, makeTempDir, spawnApp } from '../support/spawn-app';
 import {
@@ -43,6 +44,11 @@ export default async function globalSetup(config: FullConfig) {
   await dropDatabase(server.adminUrl, template);
   const url = databaseUrl(server.adminUrl, name);
   process.env.E2E_DATABASE_URL = url;
+  // Stripe for the online payment tests: a local fake in this process (it lives as long as the run),
+  // which the app's Stripe client is pointed at and whose webhooks go to the app. Specs reach its test
+  // API (delivering events, its state) at E2E_FAKE_STRIPE_URL.
+  const fakeStripe = await startFakeStripe({ webhook: `${baseURL}/api/payments/stripe/webhook` });
+  process.env.E2E_FAKE_STRIPE_URL = fakeStripe.url;
 
   const app = await spawnApp({
     dataDir: await makeTempDir('e2e'),
@@ -56,6 +62,7 @@ export default async function globalSetup(config: FullConfig) {
       TRUST_PROXY: 'true',
       ADMIN_EMAIL: E2E_USERS.admin.email,
       ADMIN_PASSWORD: E2E_USERS.admin.password,
+      ...fakeStripe.env,
     },
   });
 
@@ -66,6 +73,7 @@ export default async function globalSetup(config: FullConfig) {
     await cleanUpApps();
     await dropDatabase(server.adminUrl, name).catch(() => {});
     await server.stop();
+    await fakeStripe.close();
   };
 
   try {

@@ -39,6 +39,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/my-orders-page').then((module) => ({ Component: module.MyOrdersPage })),
   '/account/orders/:orderId': () =>
     import('../pages/my-order-page').then((module) => ({ Component: module.MyOrderPage })),
+  '/payment/:orderId': () =>
+    import('../pages/payment-page').then((module) => ({ Component: module.PaymentPage })),
   '/admin/users': () =>
     import('../pages/admin-users-page').then((module) => ({ Component: module.AdminUsersPage })),
   '/menu': () => import('../pages/menu-page').then((module) => ({ Component: module.MenuPage })),

@@ -37,6 +37,8 @@ export const queryKeys = {
     summary: ['orders', 'summary'] as const,
     pointOfSale: ['orders', 'point-of-sale'] as const,
   },
+  /** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows (per key: a link's viewer). */
+  paymentPage: (orderId: string, key: string | null) => ['payment-page', orderId, key ?? ''] as const,
   /** `GET /api/tables/by-name/{name}`: the table of a guest's QR link. */
   tableByName: (name: string) => ['tables', 'by-name', name] as const,
   demoData: ['demo-data'] as const,
