@@ -1,5 +1,5 @@
-import { ArrowLeft, ChefHat, Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft, Banknote, ChefHat, Printer } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ORDER_SOURCE_LABELS, ORDER_TYPE_LABELS, orderNumberLabel } from '../../shared/contracts/orders';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -16,35 +16,12 @@ import { ReceiptPrintCopy } from '../features/orders/detail/receipt';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/list/order-badges';
 import { useOrderMoney } from '../features/orders/list/order-format';
 import { KitchenTicketPrintCopy } from '../features/orders/print/kitchen-ticket';
+import { usePrintCopy } from '../features/orders/print/use-print-copy';
+import { PayDialog } from '../features/payments/pay-dialog';
+import { hasPayments, mayTakePayment } from '../features/payments/pay-model';
+import { PaymentsPanel } from '../features/payments/payments-panel';
 import { isApiError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-
-type PrintCopy = 'receipt' | 'kitchen-ticket';
-
-/**
- * Which printout is in the page. Each print copy hides everything else when printing, so one is in the
- * page at a time: the receipt (also what the browser's own Print prints), or the kitchen ticket from
- * "Print kitchen ticket" until the print dialog closes.
- */
-function usePrintCopy() {
-  const [copy, setCopy] = useState<PrintCopy>('receipt');
-  const [requests, setRequests] = useState(0);
-  useEffect(() => {
-    if (requests > 0) window.print();
-  }, [requests]);
-  useEffect(() => {
-    const back = () => setCopy('receipt');
-    window.addEventListener('afterprint', back);
-    return () => window.removeEventListener('afterprint', back);
-  }, []);
-  return {
-    copy,
-    print: (next: PrintCopy) => {
-      setCopy(next);
-      setRequests((count) => count + 1);
-    },
-  };
-}
 
 function BackLink() {
   return (
@@ -59,16 +36,17 @@ function BackLink() {
 }
 
 /**
- * `/orders/[orderId]`: one order with every line, its totals and payment, the status timeline, the
- * moves this viewer may make, and a printable receipt and kitchen ticket (80 mm). It refreshes by
- * itself when the order changes (the live topic `order:<id>`).
+ * `/orders/[orderId]`: one order with every line, its totals, its payments (take a payment, refund
+ * one), the status timeline, the moves this viewer may make, and a printable receipt and kitchen
+ * ticket (80 mm). It refreshes by itself when the order changes (the live topic `order:<id>`).
  */
 export function OrderPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const formatDateTime = useRestaurantDateTime();
   const formatMoney = useOrderMoney();
-  const printing = usePrintCopy();
+  const printing = usePrintCopy<'receipt' | 'kitchen-ticket'>('receipt');
+  const [paying, setPaying] = useState(false);
 
   const frame = 'w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10 lg:px-10';
 
@@ -130,6 +108,12 @@ export function OrderPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+          {hasPayments(data) && mayTakePayment(data) && (
+            <Button onClick={() => setPaying(true)}>
+              <Banknote aria-hidden="true" className="size-4" />
+              Take payment
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => printing.print('receipt')}>
             <Printer aria-hidden="true" className="size-4" />
             Print receipt
@@ -159,6 +143,16 @@ export function OrderPage() {
           </div>
         </Card>
         <div className="flex flex-col gap-6">
+          {hasPayments(data) && (
+            <Card className="p-5 sm:p-6">
+              <PaymentsPanel
+                order={data}
+                money={money}
+                formatDateTime={formatDateTime}
+                onTakePayment={() => setPaying(true)}
+              />
+            </Card>
+          )}
           <Card className="p-5 sm:p-6">
             <h2 className="mb-3 text-lg font-semibold text-neutral-950">Details</h2>
             <OrderDetails order={data} formatDateTime={formatDateTime} />
@@ -169,6 +163,8 @@ export function OrderPage() {
           </Card>
         </div>
       </div>
+
+      {hasPayments(data) && <PayDialog open={paying} order={data} onClose={() => setPaying(false)} />}
 
       {printing.copy === 'receipt' ? (
         <ReceiptPrintCopy order={data} />

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
@@ -10,13 +11,23 @@ interface DialogProps {
   children: ReactNode;
   /** While true (a request is running), Escape does not close it. */
   busy?: boolean;
+  /** `lg` for a dialog that lays its content out in two columns on a wide screen (the Pay dialog). */
+  size?: 'md' | 'lg';
 }
 
 /**
  * A modal on the native `<dialog>`: the browser traps focus, closes it on Escape, makes the page
  * behind it inert and gives focus back to what opened it.
  */
-export function Dialog({ open, onClose, title, description, children, busy = false }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  busy = false,
+  size = 'md',
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   /** `close` events still to come for closes the caller asked for. */
   const closesAskedFor = useRef(0);
@@ -51,7 +62,10 @@ export function Dialog({ open, onClose, title, description, children, busy = fal
         }
         onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-950/40"
+      className={clsx(
+        'm-auto w-[calc(100%-2rem)] rounded-2xl border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-950/40',
+        size === 'lg' ? 'max-w-3xl' : 'max-w-md',
+      )}
     >
       {open && (
         <div className="p-6">

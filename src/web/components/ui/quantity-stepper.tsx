@@ -11,6 +11,11 @@ interface QuantityStepperProps {
   size?: 'md' | 'lg';
   /** `boxed`: square buttons and a framed number (the point of sale); `round`: the guests' page. */
   look?: 'boxed' | 'round';
+  /** The range (default 1 to 999, a line's quantity); the Pay dialog's parts are 2 to 10. */
+  min?: number;
+  max?: number;
+  /** The number box's name, when "Quantity of {name}" does not fit ("Number of parts"). */
+  inputLabel?: string;
 }
 
 const BUTTON =
@@ -26,6 +31,9 @@ export function QuantityStepper({
   name,
   size = 'md',
   look = 'boxed',
+  min = 1,
+  max = MAX_LINE_QUANTITY,
+  inputLabel,
 }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
@@ -35,7 +43,7 @@ export function QuantityStepper({
   );
 
   function commit(text: string) {
-    const next = clampQuantity(Number(text));
+    const next = Math.min(max, Math.max(min, clampQuantity(Number(text))));
     setDraft(String(next));
     if (next !== value) onChange(next);
   }
@@ -46,7 +54,7 @@ export function QuantityStepper({
         type="button"
         aria-label={`Fewer ${name}`}
         title="Fewer"
-        disabled={value <= 1}
+        disabled={value <= min}
         onClick={() => onChange(value - 1)}
         className={clsx(BUTTON, box)}
       >
@@ -55,9 +63,9 @@ export function QuantityStepper({
       <input
         type="text"
         inputMode="numeric"
-        aria-label={`Quantity of ${name}`}
+        aria-label={inputLabel ?? `Quantity of ${name}`}
         value={draft}
-        maxLength={3}
+        maxLength={String(max).length}
         onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
         onBlur={(event) => commit(event.target.value)}
         onKeyDown={(event) => {
@@ -84,7 +92,7 @@ export function QuantityStepper({
         type="button"
         aria-label={`More ${name}`}
         title="More"
-        disabled={value >= MAX_LINE_QUANTITY}
+        disabled={value >= max}
         onClick={() => onChange(value + 1)}
         className={clsx(BUTTON, box)}
       >

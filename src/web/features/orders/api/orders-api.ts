@@ -15,6 +15,7 @@ import {
   type OrderSummary,
   type PointOfSale,
 } from '../../../../shared/contracts/orders';
+import type { OrderWithPayments } from '../../../../shared/contracts/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
@@ -89,6 +90,13 @@ export function useOpenOrders(status: string) {
 }
 
 /**
+ * One order in the cache: `GET /api/orders/{id}` answers it with its money (payments, amount due, the
+ * payment link); the answers of placing or moving an order, put in the cache meanwhile, may not carry
+ * it until the order is read again.
+ */
+export type CachedOrder = Order | OrderWithPayments;
+
+/**
  * `GET /api/orders/{id}` for the staff screens: one order, refreshed with the live topic `orders`
  * (which every order's change announces; `order:<id>` is announced only for a customer's order, for
  * the customer's own page).
@@ -97,7 +105,7 @@ export function useOrder(id: string) {
   useLiveTopic('orders', ORDER_LIVE_KEYS);
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: ({ signal }) => apiRequest<Order>(orderApiPath(id), { signal, cache: 'no-cache' }),
+    queryFn: ({ signal }) => apiRequest<CachedOrder>(orderApiPath(id), { signal, cache: 'no-cache' }),
   });
 }
 
@@ -160,7 +168,11 @@ export function useChangeOrderStatus() {
     mutationFn: ({ id, change }: { id: string; change: OrderStatusChangeInput }) =>
       changeOrderStatus(id, change),
     onSuccess: (order) => {
-      queryClient.setQueryData(queryKeys.orders.one(order.id), order);
+      // The move's answer may not carry the order's money: what the page showed of it stays until the
+      // order is read again (at once: a cancel may have refunded its payments).
+      queryClient.setQueryData<CachedOrder>(queryKeys.orders.one(order.id), (shown) =>
+        shown && 'payments' in shown && !('payments' in order) ? { ...shown, ...order } : order,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     onError: () => {

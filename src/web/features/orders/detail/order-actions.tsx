@@ -8,32 +8,52 @@ import {
   orderNumberLabel,
 } from '../../../../shared/contracts/orders';
 import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
+import { hasManagerAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorMessage } from '../../../lib/api-client';
-import { useChangeOrderStatus } from '../api/orders-api';
+import { useSession } from '../../auth/api/get-session';
+import { refundRequired } from '../../payments/api/payments-api';
+import { hasPayments, keptAmount } from '../../payments/pay-model';
+import { type CachedOrder, useChangeOrderStatus } from '../api/orders-api';
+import { useOrderMoney } from '../list/order-format';
 import { isDestructiveMove, MOVE_BUSY_LABELS, MOVE_LABELS, needsDialog, orderMoves } from './order-moves';
+
+/** Money kept of the order that ending it gives back, and whether this viewer may refund it. */
+interface RefundOnMove {
+  amount: number;
+  mayRefund: boolean;
+}
 
 interface MoveDialogProps {
   order: Order;
   move: AllowedMove | null;
   busy: boolean;
+  /** Set when the move ends an order that has money kept (known from the order or from the server). */
+  refund: RefundOnMove | null;
   onSend: (move: AllowedMove, reason: string) => void;
   onClose: () => void;
 }
 
-/** Asks before a move that ends the order or takes a reason; the reason is required when the move says so. */
-function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
+/**
+ * Asks before a move that ends the order or takes a reason; the reason is required when the move says
+ * so. Ending an order with money kept says that the money will be refunded in the same step (a
+ * manager's decision); anyone else learns that a manager has to do it.
+ */
+function MoveDialog({ order, move, busy, refund, onSend, onClose }: MoveDialogProps) {
+  const formatMoney = useOrderMoney();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const number = orderNumberLabel(order.number);
   const destructive = move ? isDestructiveMove(move) : false;
 
+  const refunding = move && isDestructiveMove(move) ? refund : null;
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!move) return;
+    if (!move || (refunding && !refunding.mayRefund)) return;
     if (move.reason === 'required' && reason.trim() === '') {
       setError('Enter the reason.');
       reasonRef.current?.focus();
@@ -54,6 +74,18 @@ function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
     <Dialog open={move !== null} onClose={onClose} busy={busy} title={title} description={description}>
       {move && (
         <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+          {refunding && (
+            <p
+              role="note"
+              data-testid="refund-on-move"
+              className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            >
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {refunding.mayRefund
+                ? `${formatMoney(refunding.amount, order.currency)} was paid for this order: it will be refunded in the same step.`
+                : `${formatMoney(refunding.amount, order.currency)} was paid for this order: only a manager can refund it and ${move.status === 'rejected' ? 'reject' : 'cancel'} the order.`}
+            </p>
+          )}
           {move.reason !== 'none' && (
             <TextAreaField
               ref={reasonRef}
@@ -74,8 +106,17 @@ function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {destructive ? 'Keep order' : 'Back'}
             </Button>
-            <Button type="submit" variant={destructive ? 'danger' : 'primary'} isLoading={busy}>
-              {busy ? MOVE_BUSY_LABELS[move.status] : MOVE_LABELS[move.status]}
+            <Button
+              type="submit"
+              variant={destructive ? 'danger' : 'primary'}
+              isLoading={busy}
+              disabled={refunding !== null && !refunding.mayRefund}
+            >
+              {busy
+                ? MOVE_BUSY_LABELS[move.status]
+                : refunding?.mayRefund
+                  ? `${MOVE_LABELS[move.status]} and refund ${formatMoney(refunding.amount, order.currency)}`
+                  : MOVE_LABELS[move.status]}
             </Button>
           </div>
         </form>
@@ -89,29 +130,51 @@ function MoveDialog({ order, move, busy, onSend, onClose }: MoveDialogProps) {
  * each sent with the version on screen. A refusal (someone moved the order first, or the move is no
  * longer allowed) shows the server's message; the order is then read again, so the buttons follow.
  */
-export function OrderActions({ order }: { order: Order }) {
+export function OrderActions({ order }: { order: CachedOrder }) {
   const change = useChangeOrderStatus();
+  const { user } = useSession();
+  const mayRefund = hasManagerAccess(user?.role);
   const [dialogMove, setDialogMove] = useState<AllowedMove | null>(null);
   const [dialogKey, setDialogKey] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** What the server said must be refunded, when it refused a move for it. */
+  const [refundAsked, setRefundAsked] = useState<number | null>(null);
   const moves = orderMoves(order.allowedMoves);
   const sending = change.isPending ? change.variables?.change.status : undefined;
+  const formatMoney = useOrderMoney();
+  const kept = hasPayments(order) ? keptAmount(order) : 0;
+  const refundAmount = refundAsked ?? (kept > 0 ? kept : null);
+  const refund = refundAmount === null ? null : { amount: refundAmount, mayRefund };
 
   function send(move: AllowedMove, reason: string) {
     setRefusal(null);
+    const refundPayments = isDestructiveMove(move) && refund?.mayRefund === true;
     change.mutate(
       {
         id: order.id,
-        change: { status: move.status, version: order.version, ...(reason ? { reason } : {}) },
+        change: {
+          status: move.status,
+          version: order.version,
+          ...(reason ? { reason } : {}),
+          ...(refundPayments ? { refundPayments: true } : {}),
+        },
       },
       {
         onSuccess: (updated) => {
           setDialogMove(null);
+          setRefundAsked(null);
           toast.success(
-            `Order ${orderNumberLabel(updated.number)} is ${ORDER_STATUS_LABELS[updated.status].toLowerCase()}.`,
+            `Order ${orderNumberLabel(updated.number)} is ${ORDER_STATUS_LABELS[updated.status].toLowerCase()}` +
+              (refundPayments && refund ? `; ${formatMoney(refund.amount, order.currency)} refunded.` : '.'),
           );
         },
         onError: (error) => {
+          // Money was taken meanwhile: the dialog stays open and says what will be refunded.
+          const asked = refundRequired(error);
+          if (asked !== null && !refundPayments) {
+            setRefundAsked(asked);
+            return;
+          }
           setDialogMove(null);
           setRefusal(errorMessage(error));
         },
@@ -166,8 +229,12 @@ export function OrderActions({ order }: { order: Order }) {
         order={order}
         move={dialogMove}
         busy={change.isPending}
+        refund={refund}
         onSend={send}
-        onClose={() => setDialogMove(null)}
+        onClose={() => {
+          setDialogMove(null);
+          setRefundAsked(null);
+        }}
       />
     </section>
   );

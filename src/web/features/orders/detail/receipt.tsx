@@ -2,19 +2,27 @@ import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
+import type { OrderPayments } from '../../../../shared/contracts/payments';
 import { formatMoney } from '../../../../shared/money';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/order-status';
 import { useConfig } from '../../config/api/get-config';
+import { hasPayments } from '../../payments/pay-model';
+import { ReceiptPayments, ReceiptQrCode } from '../../payments/receipt-payments';
 import { signedMoney, totalRows } from './order-lines';
 import './receipt.css';
 
+/** An order as the receipt reads it: with its payments when the order's own read has them. */
+type ReceiptOrder = Order | (Order & OrderPayments);
+
 /**
  * The customer's receipt of an order (PRODUCT.md section 7), for an 80 mm thermal printer: the
- * restaurant's name, the number, date and time, every line with its options and price, the totals and
- * the payment status. `Receipt` is the receipt itself; `ReceiptPrintCopy` puts a print-only copy at the
- * end of the page, so `window.print()` prints the receipt alone.
+ * restaurant's name, the number, date and time, every line with its options and price, the totals,
+ * the payments with cash handed over and change, the balance due, the payment status and a QR code
+ * of the order's payment and feedback page (issue 13). `Receipt` is the receipt itself;
+ * `ReceiptPrintCopy` puts a print-only copy at the end of the page, so `window.print()` prints the
+ * receipt alone.
  */
-export function Receipt({ order, className }: { order: Order; className?: string }) {
+export function Receipt({ order, className }: { order: ReceiptOrder; className?: string }) {
   const config = useConfig();
   const locale = config.data?.locale;
   const timeZone = config.data?.timeZone;
@@ -80,8 +88,11 @@ export function Receipt({ order, className }: { order: Order; className?: string
         ))}
       </dl>
 
+      {hasPayments(order) && <ReceiptPayments order={order} money={money} />}
+
       <footer className="border-t border-dashed border-black pt-2 text-center">
         <p className="font-bold uppercase">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</p>
+        {hasPayments(order) && order.paymentLink && <ReceiptQrCode paymentLink={order.paymentLink} />}
         <p className="mt-1">Thank you!</p>
       </footer>
     </article>
@@ -92,7 +103,7 @@ export function Receipt({ order, className }: { order: Order; className?: string
  * A print-only copy of the receipt at the end of `<body>`: invisible on screen; while it is in the page,
  * printing prints this receipt and nothing else.
  */
-export function ReceiptPrintCopy({ order }: { order: Order }) {
+export function ReceiptPrintCopy({ order }: { order: ReceiptOrder }) {
   return createPortal(
     <div className="receipt-print hidden" data-testid="receipt-print">
       <Receipt order={order} className="max-w-none" />

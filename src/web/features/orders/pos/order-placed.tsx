@@ -1,9 +1,16 @@
-import { CircleCheck, Plus, Printer, ReceiptText } from 'lucide-react';
+import { Banknote, ChefHat, CircleCheck, Plus, Printer, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
 import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { orderPath } from '../../../lib/paths';
+import { PayDialog } from '../../payments/pay-dialog';
+import { hasPayments, mayTakePayment } from '../../payments/pay-model';
+import { useOrder } from '../api/orders-api';
+import { ReceiptPrintCopy } from '../detail/receipt';
+import { PaymentStatusBadge } from '../list/order-badges';
 import { KitchenTicketPrintCopy } from '../print/kitchen-ticket';
+import { usePrintCopy } from '../print/use-print-copy';
 import type { MoneyFormat } from './money-format';
 
 interface OrderPlacedProps {
@@ -14,11 +21,25 @@ interface OrderPlacedProps {
 }
 
 /**
- * The confirmation after placing: the number, the total, the way to the order, the kitchen ticket,
- * and "New order". The cart is already empty, so the next order can start at once.
+ * The confirmation after placing: the number, the total and payment status, "Take payment" (the Pay
+ * dialog) while something is due, the way to the order, the receipt and the kitchen ticket, and "New
+ * order". The cart is already empty, so the next order can start at once. The kitchen ticket is what
+ * prints by default; "Print receipt" prints the receipt with the payments taken here.
  */
-export function OrderPlaced({ order, money, onNewOrder }: OrderPlacedProps) {
+export function OrderPlaced({ order: placed, money, onNewOrder }: OrderPlacedProps) {
+  // The order as the server reads it now (with its payments), the answer of placing it meanwhile.
+  const read = useOrder(placed.id);
+  const order = read.data ?? placed;
+  const withMoney = hasPayments(order) ? order : null;
+  // Until the order's own read arrives, a new order is taken to be unpaid (it is: it was just placed),
+  // so "Take payment" does not pop in a moment later; a tap meanwhile opens the dialog once it arrives.
+  const payable = withMoney
+    ? mayTakePayment(withMoney)
+    : order.paymentStatus === 'unpaid' && order.status !== 'rejected' && order.status !== 'cancelled';
+  const [paying, setPaying] = useState(false);
+  const printing = usePrintCopy<'kitchen-ticket' | 'receipt'>('kitchen-ticket');
   const label = orderNumberLabel(order.number);
+  const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
   return (
     <section
       aria-label={`Order ${label} placed`}
@@ -34,26 +55,56 @@ export function OrderPlaced({ order, money, onNewOrder }: OrderPlacedProps) {
             {ORDER_TYPE_LABELS[order.type]}
             {order.table ? ` · Table ${order.table.name}` : ''} · Total{' '}
             <span className="font-semibold text-neutral-950 tabular-nums" data-testid="placed-total">
-              {formatMoney(order.total, money.currency, money.locale)}
+              {format(order.total)}
             </span>
           </p>
+          {withMoney && (
+            <p className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-neutral-700">
+              <PaymentStatusBadge status={withMoney.paymentStatus} />
+              {withMoney.amountDue > 0 && withMoney.amountDue < withMoney.total && (
+                <span className="tabular-nums">Due {format(withMoney.amountDue)}</span>
+              )}
+            </p>
+          )}
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-        <ButtonLink to={orderPath(order.id)} variant="secondary">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap xl:justify-end">
+        {payable && (
+          <Button className="col-span-2" onClick={() => setPaying(true)}>
+            <Banknote aria-hidden="true" className="size-4" />
+            Take payment
+          </Button>
+        )}
+        <ButtonLink to={orderPath(order.id)} variant="secondary" className="col-span-2">
           <ReceiptText aria-hidden="true" className="size-4" />
           View order {label}
         </ButtonLink>
-        <Button variant="secondary" onClick={() => window.print()}>
-          <Printer aria-hidden="true" className="size-4" />
-          Print kitchen ticket
+        {/* Side by side on a phone, where the words alone fit. */}
+        <Button variant="secondary" aria-label="Print receipt" onClick={() => printing.print('receipt')}>
+          <Printer aria-hidden="true" className="hidden size-4 sm:block" />
+          <span className="sm:hidden">Receipt</span>
+          <span className="hidden sm:inline">Print receipt</span>
         </Button>
-        <Button onClick={onNewOrder}>
+        <Button
+          variant="secondary"
+          aria-label="Print kitchen ticket"
+          onClick={() => printing.print('kitchen-ticket')}
+        >
+          <ChefHat aria-hidden="true" className="hidden size-4 sm:block" />
+          <span className="sm:hidden">Kitchen ticket</span>
+          <span className="hidden sm:inline">Print kitchen ticket</span>
+        </Button>
+        <Button variant={payable ? 'secondary' : 'primary'} className="col-span-2" onClick={onNewOrder}>
           <Plus aria-hidden="true" className="size-4" />
           New order
         </Button>
       </div>
-      <KitchenTicketPrintCopy order={order} />
+      {printing.copy === 'kitchen-ticket' ? (
+        <KitchenTicketPrintCopy order={order} />
+      ) : (
+        <ReceiptPrintCopy order={order} />
+      )}
+      {withMoney && <PayDialog open={paying} order={withMoney} onClose={() => setPaying(false)} />}
     </section>
   );
 }

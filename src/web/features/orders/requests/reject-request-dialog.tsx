@@ -1,23 +1,37 @@
 import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_REASON, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
+import { hasManagerAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/get-session';
+import { refundRequired } from '../../payments/api/payments-api';
 import { useChangeOrderStatus } from '../api/orders-api';
+import { useOrderMoney } from '../list/order-format';
 
-/** Reject asks why: the reason is required, and the customer reads it. */
+/**
+ * Reject asks why: the reason is required, and the customer reads it. A request already paid online
+ * is refused by the server until its money is refunded: a manager then confirms rejecting and
+ * refunding in one step; anyone else is told that a manager has to.
+ */
 export function RejectRequestDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const change = useChangeOrderStatus();
+  const { user } = useSession();
+  const mayRefund = hasManagerAccess(user?.role);
+  const formatMoney = useOrderMoney();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The money to give back, once the server said the request was paid. */
+  const [refund, setRefund] = useState<number | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const label = order ? orderNumberLabel(order.number) : '';
 
   function close() {
     setReason('');
     setError(null);
+    setRefund(null);
     change.reset();
     onClose();
   }
@@ -31,14 +45,32 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
       reasonRef.current?.focus();
       return;
     }
+    const refundPayments = refund !== null && mayRefund;
     change.mutate(
-      { id: order.id, change: { status: 'rejected', version: order.version, reason: text } },
+      {
+        id: order.id,
+        change: {
+          status: 'rejected',
+          version: order.version,
+          reason: text,
+          ...(refundPayments ? { refundPayments: true } : {}),
+        },
+      },
       {
         onSuccess: () => {
-          toast.success(`Order ${label} rejected.`);
+          toast.success(
+            refundPayments
+              ? `Order ${label} rejected; ${formatMoney(refund, order.currency)} refunded.`
+              : `Order ${label} rejected.`,
+          );
           close();
         },
         onError: (failure) => {
+          const asked = refundRequired(failure);
+          if (asked !== null && !refundPayments) {
+            setRefund(asked);
+            return;
+          }
           // A refused move (someone answered it first, it was cancelled): the list is read again and
           // this request may be gone, so the message goes to a toast. Anything else stays here.
           if (isApiError(failure) && failure.status === 409) {
@@ -75,12 +107,32 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
           placeholder="For example: the kitchen closes in ten minutes."
           className="[&_textarea]:min-h-24"
         />
+        {refund !== null && order && (
+          <p
+            role="alert"
+            data-testid="refund-on-move"
+            className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          >
+            {mayRefund
+              ? `${formatMoney(refund, order.currency)} was paid for this order: it will be refunded in the same step.`
+              : `${formatMoney(refund, order.currency)} was paid for this order: only a manager can refund it and reject the order.`}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={change.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" isLoading={change.isPending}>
-            {change.isPending ? 'Rejecting...' : 'Reject order'}
+          <Button
+            type="submit"
+            variant="danger"
+            isLoading={change.isPending}
+            disabled={refund !== null && !mayRefund}
+          >
+            {change.isPending
+              ? 'Rejecting...'
+              : refund !== null && mayRefund && order
+                ? `Reject and refund ${formatMoney(refund, order.currency)}`
+                : 'Reject order'}
           </Button>
         </div>
       </form>

@@ -1,0 +1,166 @@
+import { type FormEvent, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { MAX_REASON, orderNumberLabel } from '../../../shared/contracts/orders';
+import {
+  type OrderWithPayments,
+  PAYMENT_METHOD_LABELS,
+  type Payment,
+} from '../../../shared/contracts/payments';
+import { formatMoney, inputToMinor, minorToInput } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { MoneyField } from '../../components/ui/money-field';
+import { TextAreaField } from '../../components/ui/text-area-field';
+import { errorMessage } from '../../lib/api-client';
+import { useConfig } from '../config/api/get-config';
+import { useRefundPayment } from './api/payments-api';
+
+interface RefundDialogProps {
+  order: OrderWithPayments;
+  /** The payment to refund; null: closed. */
+  payment: Payment | null;
+  onClose: () => void;
+}
+
+/**
+ * A manager gives back (part of) one payment (issue 13): the amount, by default all that remains of
+ * it and never more, and the reason, which is required and goes into the audit log.
+ */
+export function RefundDialog({ order, payment, onClose }: RefundDialogProps) {
+  const refund = useRefundPayment(order.id);
+  const locale = useConfig().data?.locale ?? 'en';
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const title = payment
+    ? `Refund ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} payment of ${money(payment.amount)}?`
+    : '';
+  return (
+    <Dialog
+      open={payment !== null}
+      onClose={onClose}
+      busy={refund.isPending}
+      title={title}
+      description={
+        payment
+          ? `Order ${orderNumberLabel(order.number)}. ${money(payment.refundable)} of it can be refunded; ` +
+            (payment.online
+              ? 'the money goes back to the guest through the online payment provider.'
+              : `it is paid back from ${payment.account.name}.`)
+          : undefined
+      }
+    >
+      {payment && <RefundForm payment={payment} refund={refund} money={money} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RefundForm({
+  payment,
+  refund,
+  money,
+  onClose,
+}: {
+  payment: Payment;
+  refund: ReturnType<typeof useRefundPayment>;
+  money: (minor: number) => string;
+  onClose: () => void;
+}) {
+  const [amountText, setAmountText] = useState(() => minorToInput(payment.refundable, payment.currency));
+  const [reason, setReason] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+
+  function readAmount(): number | null {
+    const amount = inputToMinor(amountText, payment.currency);
+    if (amount === null || amount <= 0) {
+      setAmountError('Enter the amount to refund, such as 2.50.');
+      return null;
+    }
+    if (amount > payment.refundable) {
+      setAmountError(`At most ${money(payment.refundable)} of this payment can be refunded.`);
+      return null;
+    }
+    return amount;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = readAmount();
+    const text = reason.trim();
+    if (!text) setReasonError('Enter why the money is given back.');
+    if (amount === null) {
+      amountRef.current?.focus();
+      return;
+    }
+    if (!text) {
+      reasonRef.current?.focus();
+      return;
+    }
+    setRefusal(null);
+    refund.mutate(
+      { paymentId: payment.id, input: { amount, reason: text } },
+      {
+        onSuccess: () => {
+          toast.success(
+            `Refunded ${money(amount)} of the ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} payment.`,
+          );
+          onClose();
+        },
+        onError: (error) => setRefusal(errorMessage(error)),
+      },
+    );
+  }
+
+  const amount = inputToMinor(amountText, payment.currency);
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <MoneyField
+        ref={amountRef}
+        label="Amount to refund"
+        currency={payment.currency}
+        value={amountText}
+        error={amountError}
+        description={`At most ${money(payment.refundable)}.`}
+        onChange={(event) => {
+          setAmountText(event.target.value);
+          setAmountError(null);
+          setRefusal(null);
+        }}
+      />
+      <TextAreaField
+        ref={reasonRef}
+        label="Reason"
+        value={reason}
+        required
+        maxLength={MAX_REASON}
+        error={reasonError}
+        placeholder="For example: the soup was cold."
+        className="[&_textarea]:min-h-24"
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(null);
+          setRefusal(null);
+        }}
+      />
+      {refusal && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {refusal}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={refund.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" isLoading={refund.isPending}>
+          {refund.isPending
+            ? 'Refunding...'
+            : amount !== null && amount > 0 && amount <= payment.refundable
+              ? `Refund ${money(amount)}`
+              : 'Refund'}
+        </Button>
+      </div>
+    </form>
+  );
+}
