@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/shared/money';
 import { changeFor, quickCashAmounts, splitEqually } from '../../src/shared/payment-math';
 import { buildCategory, buildMenuItem, buildOrder } from '../support/factories';
 import { expect, test } from './fixtures';
+import { ownerClient, signIn } from './guests';
 import { apiClient, DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
@@ -452,6 +453,64 @@ test.describe('refunds', () => {
     const stored = await readOrder(page, order.id);
     expect(stored.status).toBe('cancelled');
     expect(stored.paymentStatus).toBe('refunded');
+  });
+});
+
+test.describe('rejecting a paid request', () => {
+  test('staff learn that a manager must refund it; the manager rejects and refunds in one step', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { soup } = await setUpMenu(page, baseURL!);
+    const money = await moneyFormatter(page.request);
+    // A customer's order request (the restaurant open around the clock), paid at the counter already.
+    await ownerClient(request, baseURL!);
+    await signIn(request, baseURL!, E2E_USERS.customer);
+    const order = await buildOrder(apiClient(request, baseURL!), {
+      type: 'takeaway',
+      lines: [{ menuItemId: soup.id, quantity: 1 }],
+    });
+    expect(order.status).toBe('pending');
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    const paid = await page.request.post(`/api/orders/${order.id}/payments`, {
+      data: { method: 'card', amount: order.total },
+      headers: { origin: baseURL! },
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+
+    // Staff may reject a request, but not give money back: the server says so, and so does the dialog.
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/orders/requests');
+    const label = orderNumberLabel(order.number);
+    const card = page.getByRole('article', { name: `Order ${label}`, exact: true });
+    await card.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject order ${label}?` });
+    await dialog.getByLabel('Reason').fill('The kitchen closes early');
+    await dialog.getByRole('button', { name: 'Reject order' }).click();
+    await expect(dialog.getByTestId('refund-on-move')).toHaveText(
+      `${money(order.total)} was paid for this order: only a manager can refund it and reject the order.`,
+    );
+    await expect(dialog.getByRole('button', { name: 'Reject order' })).toBeDisabled();
+    expect((await readOrder(page, order.id)).status).toBe('pending');
+
+    await signInByApi(page, baseURL!, E2E_USERS.manager);
+    await page.reload();
+    await card.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByLabel('Reason').fill('The kitchen closes early');
+    await dialog.getByRole('button', { name: 'Reject order' }).click();
+    await expect(dialog.getByTestId('refund-on-move')).toHaveText(
+      `${money(order.total)} was paid for this order: it will be refunded in the same step.`,
+    );
+    const sent = page.waitForRequest((sentRequest) => sentRequest.url().endsWith('/status'));
+    await dialog.getByRole('button', { name: `Reject and refund ${money(order.total)}` }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ status: 'rejected', refundPayments: true });
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Order ${label} rejected; ${money(order.total)} refunded.`)).toBeVisible();
+    const stored = await readOrder(page, order.id);
+    expect(stored.status).toBe('rejected');
+    expect(stored.paymentStatus).toBe('refunded');
+    expect(stored.payments[0]?.refunds.map((refund) => refund.reason)).toEqual(['The kitchen closes early']);
   });
 });
 
