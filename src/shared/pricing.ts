@@ -20,7 +20,13 @@
  * a cent.
  */
 
-export type OrderType = 'dine-in' | 'takeaway' | 'delivery';
+export const ORDER_TYPES = ['dine-in', 'takeaway', 'delivery'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
+  'dine-in': 'Dine-in',
+  takeaway: 'Takeaway',
+  delivery: 'Delivery',
+};
 
 export interface PricedOption {
   /** The option's price difference in minor units (may be negative: "small −$0.50"). */

@@ -8,6 +8,7 @@ import {
   MAX_REASON,
 } from '../order-limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
+import { ORDER_TYPES } from '../pricing';
 import { idField, nameField, phoneTextField, textField, versionField } from './fields';
 
 /**
@@ -15,13 +16,7 @@ import { idField, nameField, phoneTextField, textField, versionField } from './f
  * outside callers send and read. Amounts are integer minor units of `currency`.
  */
 
-export const ORDER_TYPES = ['dine-in', 'takeaway', 'delivery'] as const;
-export type OrderType = (typeof ORDER_TYPES)[number];
-export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
-  'dine-in': 'Dine-in',
-  takeaway: 'Takeaway',
-  delivery: 'Delivery',
-};
+export { ORDER_TYPE_LABELS, ORDER_TYPES, type OrderType } from '../pricing';
 
 export const ORDER_SOURCES = ['pos', 'online', 'partner'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];

@@ -9,29 +9,8 @@ import { PAYMENT_METHODS } from './settings';
  * order's currency. The arithmetic (status, amount due, splits, change) is `shared/payment-math.ts`.
  */
 
+export { PAYMENTS_API, paymentLinkPath } from '../payment-paths';
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from './settings';
-
-export const PAYMENTS_API = {
-  /** `POST /api/orders/{id}/payments`: take a payment. */
-  orderPayments: (orderId: string) => `/api/orders/${orderId}/payments`,
-  /** `POST /api/payments/{id}/refunds`: refund (part of) a payment (managers). */
-  refunds: (paymentId: string) => `/api/payments/${paymentId}/refunds`,
-  /** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows. */
-  paymentPage: (orderId: string) => `/api/payment-page/${orderId}`,
-  /** `POST /api/payment-page/{orderId}/checkout`: start a hosted checkout → `{ url }`. */
-  checkout: (orderId: string) => `/api/payment-page/${orderId}/checkout`,
-  /** `POST /api/payment-page/{orderId}/confirm`: the guest came back from the checkout. */
-  confirm: (orderId: string) => `/api/payment-page/${orderId}/confirm`,
-  /** `POST /api/payments/stripe/webhook`: Stripe's signed events. */
-  stripeWebhook: '/api/payments/stripe/webhook',
-} as const;
-
-/**
- * The order's payment and feedback page with its secret key, as a path (the receipt's QR code carries
- * `window.location.origin` + this).
- */
-export const paymentLinkPath = (orderId: string, accessKey: string) =>
-  `/payment/${orderId}?key=${encodeURIComponent(accessKey)}`;
 
 /** Methods staff take at the counter (online comes only through the hosted checkout). */
 export const COUNTER_PAYMENT_METHODS = ['cash', 'card', 'qr', 'bank-transfer', 'partner'] as const;

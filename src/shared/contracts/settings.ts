@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSupportedLocale } from '../locales';
 import { PasswordPolicySchema } from '../password-policy';
+import { PAYMENT_METHODS, type PaymentMethod } from '../payment-methods';
 import { WEEKDAYS, type Weekday } from '../weekdays';
 import { idField, nameField, optionalEmailField, percentField, priceField, versionField } from './fields';
 
@@ -10,19 +11,8 @@ import { idField, nameField, optionalEmailField, percentField, priceField, versi
  */
 
 export { isSupportedLocale, LOCALE_CODES, localeName, SUPPORTED_LOCALES } from '../locales';
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../payment-methods';
 export { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../weekdays';
-
-/** How a guest may pay (PRODUCT.md section 8); each can land in a chosen bank or cash account. */
-export const PAYMENT_METHODS = ['cash', 'card', 'qr', 'bank-transfer', 'online', 'partner'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  qr: 'QR or e-wallet',
-  'bank-transfer': 'Bank transfer',
-  online: 'Online',
-  partner: 'Partner',
-};
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmAnswer, PaymentPage } from '../../../../shared/contracts/payments';
+import { PAYMENTS_API } from '../../../../shared/payment-paths';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -12,10 +13,9 @@ import { queryKeys } from '../../../lib/query-keys';
  * phone downloads this page and little else.
  */
 
-/** `PAYMENTS_API.paymentPage` and its calls, written here so this module loads no zod. */
 function pageApiPath(orderId: string, action?: 'checkout' | 'confirm'): string {
-  const base = `/api/payment-page/${encodeURIComponent(orderId)}`;
-  return action ? `${base}/${action}` : base;
+  const id = encodeURIComponent(orderId);
+  return action ? PAYMENTS_API[action](id) : PAYMENTS_API.paymentPage(id);
 }
 
 /** `GET /api/payment-page/{orderId}?key=…`: the order's summary, what is paid and due, how to pay. */

@@ -1,4 +1,6 @@
-import type { CheckoutOutcome, PaymentMethod, PaymentPage } from '../../../../shared/contracts/payments';
+import type { CheckoutOutcome, PaymentPage } from '../../../../shared/contracts/payments';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/payment-methods';
+import { ORDER_TYPE_LABELS } from '../../../../shared/pricing';
 
 /**
  * What `/payment/[orderId]` says, as pure functions (issue 13): the totals as a bill reads them, how a
@@ -8,24 +10,14 @@ import type { CheckoutOutcome, PaymentMethod, PaymentPage } from '../../../../sh
 
 type PageOrder = PaymentPage['order'];
 
-/** A payment's method as the guest reads it (the back office's labels, without loading zod). */
+/** A payment's method as the guest reads it: the back office's labels, "Paid online" for online. */
 export const GUEST_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  card: 'Card',
-  qr: 'QR or e-wallet',
-  'bank-transfer': 'Bank transfer',
+  ...PAYMENT_METHOD_LABELS,
   online: 'Paid online',
-  partner: 'Partner',
-};
-
-const ORDER_TYPE_LABELS: Record<string, string> = {
-  'dine-in': 'Dine-in',
-  takeaway: 'Takeaway',
-  delivery: 'Delivery',
 };
 
 export function orderTypeLabel(type: string): string {
-  return ORDER_TYPE_LABELS[type] ?? type;
+  return (ORDER_TYPE_LABELS as Record<string, string>)[type] ?? type;
 }
 
 export interface TotalRow {
