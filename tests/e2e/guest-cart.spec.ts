@@ -6,17 +6,8 @@ import { formatMoney } from '../../src/shared/money';
 import { priceOrder } from '../../src/shared/pricing';
 import { buildTable } from '../support/factories';
 import { expect, test } from './fixtures';
-import {
-  axeViolations,
-  buildDishes,
-  cartButton,
-  newCustomer,
-  openDish,
-  ownerClient,
-  signIn,
-  staffRequest,
-} from './guests';
-import { PHONE, saveScreenshot, signInByForm } from './helpers';
+import { buildDishes, cartButton, newCustomer, openDish, ownerClient, signIn, staffRequest } from './guests';
+import { axeViolations, PHONE, saveScreenshot, signInByForm } from './helpers';
 
 /**
  * The guest's cart and checkout on `/` (issue 12, items 1 and 2): a dish opened with its choices and

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import { buildCategory, buildMenuItem, type FactoryClient, uniqueName } from '../support/factories';
@@ -143,18 +142,6 @@ export async function openDish(page: Page, name: string) {
     await expect(dialog).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   return dialog;
-}
-
-/** axe's WCAG 2 A/AA findings on the screen as it is (as tests/e2e/accessibility.spec.ts checks). */
-export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
 }
 
 export function cartButton(page: Page) {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import type { FactoryClient } from '../support/factories';
 import type { E2E_USERS } from './users';
@@ -105,4 +106,30 @@ export async function holdHumanCheckedRequests(
     await route.continue();
   });
   return { sentChecks, release };
+}
+
+/** axe's WCAG 2 A/AA findings on the screen as it is (as tests/e2e/accessibility.spec.ts checks). */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
+    .analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+  }));
+}
+
+/**
+ * Headless Chromium has no print dialog: from now on the page's prints are counted instead. Answers a
+ * function that reads the count.
+ */
+export async function countPrints(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
 }

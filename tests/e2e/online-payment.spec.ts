@@ -6,8 +6,8 @@ import { formatMoney } from '../../src/shared/money';
 import { buildBankAccount, buildMenuItem, type FactoryClient, uniqueName } from '../support/factories';
 import type { Delivery, FakeCheckoutSession, WebhookTiming } from '../support/fake-stripe';
 import { expect, test } from './fixtures';
-import { axeViolations, newCustomer, ownerClient, patchSettings, signIn } from './guests';
-import { DESKTOP, PHONE, saveScreenshot } from './helpers';
+import { newCustomer, ownerClient, patchSettings, signIn } from './guests';
+import { axeViolations, DESKTOP, PHONE, saveScreenshot } from './helpers';
 import { E2E_USERS } from './users';
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
@@ -7,7 +6,15 @@ import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, buildOrder, type FactoryClient } from '../support/factories';
 import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
 import { expect, test } from './fixtures';
-import { apiClient, DESKTOP, type E2EUser, PHONE, saveScreenshot, signInByApi } from './helpers';
+import {
+  apiClient,
+  axeViolations,
+  DESKTOP,
+  type E2EUser,
+  PHONE,
+  saveScreenshot,
+  signInByApi,
+} from './helpers';
 import { E2E_USERS } from './users';
 
 /**
@@ -419,15 +426,3 @@ test.describe('order boards', () => {
     }
   });
 });
-
-/** WCAG 2 A and AA, as tests/e2e/accessibility.spec.ts checks the other screens. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
-}

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { renderSVG } from 'uqr';
 import type { PublicConfig } from '../../src/shared/contracts/config';
@@ -11,7 +10,15 @@ import { changeFor, quickCashAmounts, splitEqually } from '../../src/shared/paym
 import { buildCategory, buildMenuItem, buildOrder } from '../support/factories';
 import { expect, test } from './fixtures';
 import { ownerClient, signIn } from './guests';
-import { apiClient, DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
+import {
+  apiClient,
+  axeViolations,
+  countPrints,
+  DESKTOP,
+  PHONE,
+  saveScreenshot,
+  signInByApi,
+} from './helpers';
 import { E2E_USERS } from './users';
 
 /**
@@ -47,29 +54,6 @@ async function readOrder(page: Page, id: string): Promise<OrderWithPayments> {
   const response = await page.request.get(`/api/orders/${id}`);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as OrderWithPayments;
-}
-
-/** axe's WCAG 2 A/AA findings on the screen as it is (as tests/e2e/accessibility.spec.ts checks). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
-}
-
-/** Headless Chromium has no print dialog: the page's prints are counted instead. */
-async function countPrints(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
 }
 
 test.describe('payments at the counter', () => {

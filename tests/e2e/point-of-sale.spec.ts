@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PublicConfig } from '../../src/shared/contracts/config';
 import type { MenuItem } from '../../src/shared/contracts/menu';
@@ -7,7 +6,15 @@ import { type Order, orderNumberLabel } from '../../src/shared/contracts/orders'
 import { formatMoney } from '../../src/shared/money';
 import { buildCategory, buildMenuItem, buildTable } from '../support/factories';
 import { expect, test } from './fixtures';
-import { apiClient, DESKTOP, type E2EUser, PHONE, saveScreenshot } from './helpers';
+import {
+  apiClient,
+  axeViolations,
+  countPrints,
+  DESKTOP,
+  type E2EUser,
+  PHONE,
+  saveScreenshot,
+} from './helpers';
 import { E2E_USERS } from './users';
 
 /**
@@ -98,18 +105,6 @@ function tile(page: Page, name: string) {
 
 function cartLine(page: Page, name: string) {
   return page.getByRole('list', { name: 'Items in the order' }).getByRole('listitem', { name, exact: true });
-}
-
-/** axe's WCAG 2 A/AA findings on the screen as it is (as tests/e2e/accessibility.spec.ts checks). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
-  }));
 }
 
 /** Clicks "Place order" and returns the server's answer. */
@@ -234,14 +229,9 @@ test.describe('point of sale', () => {
     await expect(ticket).not.toContainText(money(695));
     await saveScreenshot(page, testInfo, 'pos-kitchen-ticket', { viewportOnly: true });
     await page.emulateMedia({ media: 'screen' });
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => {
-        (window as unknown as { printed: number }).printed += 1;
-      };
-    });
+    const printed = await countPrints(page);
     await page.getByRole('button', { name: 'Print kitchen ticket' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(await printed()).toBe(1);
 
     // The order as the server keeps it.
     const stored = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as Order;
