@@ -18,9 +18,13 @@ export function netPaid(totals: PaymentTotals): number {
   return totals.paid - totals.refunded;
 }
 
-/** What is still to pay: the total less what is kept (never below 0). */
+/**
+ * What is still to pay: the total less every payment taken (never below 0). The payments of an order
+ * never add up to more than its total (issue 13), and a refund does not make money due again: a refund
+ * is money given back (a cold soup, a cancelled order), not a bill reopened.
+ */
 export function amountDue(total: number, totals: PaymentTotals): number {
-  return Math.max(0, total - netPaid(totals));
+  return Math.max(0, total - totals.paid);
 }
 
 /**

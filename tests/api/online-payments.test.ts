@@ -191,6 +191,7 @@ describe('who may see the payment page', () => {
         lines: [{ name: item.name, quantity: 3, lineTotal: 3000, options: [] }],
         total: 3000,
         amountPaid: 500,
+        amountRefunded: 0,
         amountDue: 2500,
       }),
       restaurant: { name: expect.any(String), locale: 'en-US' },
@@ -537,8 +538,10 @@ describe('refunding an online payment', () => {
     expect(new Set(atStripe.map((refund) => refund.idempotency_key)).size).toBe(2);
     expect((await page(placed.id, staff)).order).toMatchObject({
       paymentStatus: 'partially-refunded',
-      amountPaid: 1800,
-      amountDue: 1200,
+      amountPaid: 3000,
+      amountRefunded: 1200,
+      // Money given back does not reopen the bill.
+      amountDue: 0,
     });
   });
 });

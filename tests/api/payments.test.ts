@@ -376,12 +376,20 @@ describe('refunds', () => {
       reason: 'Overcharged',
       paymentId: second.id,
       payment: { id: second.id, refunded: 200, refundable: 1000 },
-      order: { paymentStatus: 'partially-refunded', amountPaid: 2000, amountRefunded: 200, amountDue: 200 },
+      // Money given back does not reopen the bill: nothing is due again.
+      order: { paymentStatus: 'partially-refunded', amountPaid: 2000, amountRefunded: 200, amountDue: 0 },
     });
-    await check({ paymentStatus: 'partially-refunded', amountRefunded: 200, amountDue: 200 });
+    await check({ paymentStatus: 'partially-refunded', amountRefunded: 200, amountDue: 0 });
+    const reopened = await t.post(
+      `/api/orders/${placed.id}/payments`,
+      { method: 'card', amount: 200 },
+      { as: staff },
+    );
+    expect(reopened.status).toBe(409);
+    expect((await reopened.json()).error.details).toMatchObject({ reason: 'over-amount-due', amountDue: 0 });
     await refunded(t, second.id, { amount: 1000, reason: 'Dish returned' }, manager);
     await refunded(t, first.id, { amount: 800, reason: 'Dish returned' }, manager);
-    await check({ paymentStatus: 'refunded', amountPaid: 2000, amountRefunded: 2000, amountDue: 2000 });
+    await check({ paymentStatus: 'refunded', amountPaid: 2000, amountRefunded: 2000, amountDue: 0 });
     expect(seen).toEqual(['unpaid', 'partially-paid', 'paid', 'partially-refunded', 'refunded']);
     // Each refund took money out of the account the payment went into.
     expect(await ledgerOf(second.id)).toEqual([

@@ -96,7 +96,7 @@ export const OrderPaymentsSchema = z.object({
   amountPaid: z.number(),
   /** The sum of every refund. */
   amountRefunded: z.number(),
-  /** What is still to pay: total − (amountPaid − amountRefunded), never below 0. */
+  /** What is still to pay: total − amountPaid, never below 0 (a refund does not reopen the bill). */
   amountDue: z.number(),
   payments: z.array(PaymentSchema),
   /**
@@ -162,7 +162,9 @@ export const PaymentPageSchema = z.object({
     taxInclusive: z.boolean(),
     deliveryFee: z.number(),
     total: z.number(),
+    /** Every payment taken, and every refund (as on the order). */
     amountPaid: z.number(),
+    amountRefunded: z.number(),
     amountDue: z.number(),
     createdAt: z.string(),
   }),

@@ -11,6 +11,7 @@ const order = {
   deliveryFee: 0,
   total: 2160,
   amountPaid: 500,
+  amountRefunded: 0,
   amountDue: 1660,
 };
 const money = (minor: number) => (minor / 100).toFixed(2);
@@ -27,6 +28,17 @@ describe('the payment page', () => {
     expect(
       totalRows({ ...order, amountPaid: 0, amountDue: 2160 } as never, money).map((row) => row.label),
     ).toEqual(['Subtotal', 'Tax', 'Total', 'Amount due']);
+    // Money given back is shown as such, and does not make anything due again.
+    expect(
+      totalRows({ ...order, amountPaid: 2160, amountRefunded: 300, amountDue: 0 } as never, money),
+    ).toEqual([
+      { label: 'Subtotal', value: '20.00' },
+      { label: 'Tax', value: '1.60' },
+      { label: 'Total', value: '21.60', emphasis: 'total' },
+      { label: 'Paid', value: '−21.60' },
+      { label: 'Refunded', value: '3.00' },
+      { label: 'Amount due', value: '0.00', emphasis: 'due' },
+    ]);
   });
 
   it('offers paying only while money is due on an order that is not cancelled or rejected', () => {

@@ -36,6 +36,7 @@ export function totalRows(order: PageOrder, money: (minor: number) => string): T
   if (order.deliveryFee !== 0) rows.push({ label: 'Delivery fee', value: money(order.deliveryFee) });
   rows.push({ label: 'Total', value: money(order.total), emphasis: 'total' });
   if (order.amountPaid !== 0) rows.push({ label: 'Paid', value: `−${money(order.amountPaid)}` });
+  if (order.amountRefunded !== 0) rows.push({ label: 'Refunded', value: money(order.amountRefunded) });
   rows.push({ label: 'Amount due', value: money(order.amountDue), emphasis: 'due' });
   return rows;
 }
