@@ -75,6 +75,15 @@ export function MenuToolbar({
   const navFade = useScrollFade(navRef, categories.map((category) => category.id).join());
   const chipsFade = useScrollFade(chipsRef, dietaryTags.join());
 
+  // What a guest typed into the server's HTML before the page hydrated stays in the box but not in
+  // React's state: take it over once, so the search they started is not lost.
+  const searchRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration.
+  useEffect(() => {
+    const typed = searchRef.current?.value ?? '';
+    if (typed && typed !== search) onSearchChange(typed);
+  }, []);
+
   // Keep the current category's link in sight in the sideways-scrolling bar, centred where it can be.
   // Always aim at the target: a comparison with the current position would be fooled mid-animation.
   useEffect(() => {
@@ -99,6 +108,7 @@ export function MenuToolbar({
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
           />
           <input
+            ref={searchRef}
             type="search"
             value={search}
             onChange={(event) => onSearchChange(event.target.value)}

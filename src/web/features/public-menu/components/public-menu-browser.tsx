@@ -121,9 +121,22 @@ export function PublicMenuBrowser({ menu, onOpenItem }: PublicMenuBrowserProps) 
   const jumpTo = (categoryId: string) => {
     const section = document.getElementById(categorySectionId(categoryId));
     if (!section) return;
-    const barHeight = toolbarRef.current?.offsetHeight ?? 0;
-    const top = section.getBoundingClientRect().top + window.scrollY - barHeight - HEADING_GAP;
-    window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    const target = () => {
+      const barHeight = toolbarRef.current?.offsetHeight ?? 0;
+      const top = section.getBoundingClientRect().top + window.scrollY - barHeight - HEADING_GAP;
+      return Math.min(top, document.documentElement.scrollHeight - window.innerHeight);
+    };
+    window.scrollTo({ top: target(), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    // Sections far off screen are laid out at an estimated height (`content-visibility`) until they come
+    // near, so the section can move while the page scrolls to it: once the scroll ends, land again where
+    // it really is. Only right after the jump, never on a later scroll of the guest's own.
+    const settle = () => {
+      window.removeEventListener('scrollend', settle);
+      const top = target();
+      if (Math.abs(window.scrollY - top) > 2) window.scrollTo({ top, behavior: 'auto' });
+    };
+    window.addEventListener('scrollend', settle);
+    window.setTimeout(() => window.removeEventListener('scrollend', settle), 2000);
     // Keyboard and screen reader users continue from the section they chose.
     section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   };
