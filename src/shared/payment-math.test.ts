@@ -130,3 +130,88 @@ describe('amountDue and netPaid', () => {
     expect(amountDue(1000, { paid: 600, refunded: 250 })).toBe(400);
   });
 });
+
+describe('splitEqually', () => {
+  it('splits 10.00 in three as 3.34, 3.33, 3.33', () => {
+    expect(splitEqually(1000, 3)).toEqual([334, 333, 333]);
+    expect(splitEqually(5, 1)).toEqual([5]);
+    expect(splitEqually(2, 4)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('parts add up exactly, differ by at most one minor unit, the larger first', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 50 }), (amount, parts) => {
+        const split = splitEqually(amount, parts);
+        expect(split).toHaveLength(parts);
+        expect(split.reduce((sum, part) => sum + part, 0)).toBe(amount);
+        expect(Math.max(...split) - Math.min(...split)).toBeLessThanOrEqual(1);
+        expect([...split].sort((a, b) => b - a)).toEqual(split);
+        for (const part of split) expect(Number.isInteger(part)).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses a number of parts that is not a positive whole number', () => {
+    for (const parts of [0, -1, 1.5, Number.NaN]) expect(() => splitEqually(100, parts)).toThrow(RangeError);
+  });
+});
+
+describe('shareOfLines', () => {
+  const lines = fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 12 });
+
+  it('all lines make the total, no line makes 0, and a share stays between them, growing with the lines', () => {
+    fc.assert(
+      fc.property(
+        lines,
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.array(fc.boolean()),
+        (lineTotals, orderTotal, picks) => {
+          const subtotal = lineTotals.reduce((sum, line) => sum + line, 0);
+          expect(shareOfLines(orderTotal, subtotal, subtotal)).toBe(orderTotal);
+          if (subtotal > 0) expect(shareOfLines(orderTotal, subtotal, 0)).toBe(0);
+          let chosen = 0;
+          let previous = subtotal > 0 ? 0 : orderTotal;
+          for (const [index, line] of lineTotals.entries()) {
+            if (!picks[index]) continue;
+            chosen += line;
+            const share = shareOfLines(orderTotal, subtotal, chosen);
+            expect(Number.isInteger(share)).toBe(true);
+            expect(share).toBeGreaterThanOrEqual(previous);
+            expect(share).toBeLessThanOrEqual(orderTotal);
+            previous = share;
+          }
+        },
+      ),
+    );
+  });
+
+  it('shares the total by the chosen lines’ part of the subtotal, rounded', () => {
+    // A 10.00 + 5.00 bill with 10% tax (16.50): the coffee's share is 11.00.
+    expect(shareOfLines(1650, 1500, 1000)).toBe(1100);
+    expect(shareOfLines(1000, 300, 100)).toBe(333);
+    expect(shareOfLines(1000, 300, 200)).toBe(667);
+  });
+});
+
+describe('change and quick cash amounts', () => {
+  it('change is what was handed over less the amount, never below 0', () => {
+    expect(changeFor(1250, 2000)).toBe(750);
+    expect(changeFor(1250, 1250)).toBe(0);
+    expect(changeFor(1250, 1000)).toBe(0);
+  });
+
+  it('quick amounts start with the exact amount, rise, and cover it', () => {
+    expect(quickCashAmounts(1275)).toEqual([1275, 1300, 1500, 2000]);
+    expect(quickCashAmounts(2000)).toEqual([2000, 5000, 10000]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (amount) => {
+        const quick = quickCashAmounts(amount);
+        expect(quick[0]).toBe(amount);
+        expect(quick.length).toBeLessThanOrEqual(4);
+        for (let index = 1; index < quick.length; index++) {
+          expect(quick[index]).toBeGreaterThan(quick[index - 1] as number);
+        }
+      }),
+    );
+  });
+});
