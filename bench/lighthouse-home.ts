@@ -23,8 +23,10 @@ type Lighthouse = (
   flags: Record<string, unknown>,
 ) => Promise<{
   lhr: {
-    categories: { performance: { score: number } };
+    categories: { performance: { score: number | null } };
     audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { code: string; message: string };
+    environment?: { benchmarkIndex?: number };
   };
 }>;
 
@@ -71,7 +73,15 @@ try {
   );
   await page.close();
 
-  const results: { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }[] = [];
+  const results: {
+    score: number;
+    fcp: number;
+    lcp: number;
+    tbt: number;
+    cls: number;
+    si: number;
+    benchmark: number;
+  }[] = [];
   for (let run = 0; run < runs; run += 1) {
     const { lhr } = await lighthouse(url, {
       port,
@@ -82,8 +92,16 @@ try {
       // Keep the cart and the cookie choice.
       disableStorageReset: true,
     });
+    // A run Lighthouse could not finish (it says why) is left out of the median, not counted as 0.
+    if (lhr.runtimeError || lhr.categories.performance.score === null) {
+      console.log(`run ${run + 1}: no result (${lhr.runtimeError?.code ?? 'no score'}): left out`);
+      continue;
+    }
     const value = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN);
     results.push({
+      // How fast this machine is by Lighthouse's own yardstick: the simulated 4× slower CPU is 4× slower
+      // than this machine, so the same page scores lower on a slower or busier one.
+      benchmark: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
       score: Math.round(lhr.categories.performance.score * 100),
       fcp: value('first-contentful-paint'),
       lcp: value('largest-contentful-paint'),
@@ -94,7 +112,7 @@ try {
   }
   for (const [index, result] of results.entries()) {
     console.log(
-      `run ${index + 1}: performance ${result.score}, FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls}, speed index ${result.si} ms`,
+      `result ${index + 1}: performance ${result.score}, FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls}, speed index ${result.si} ms, machine benchmark index ${result.benchmark}`,
     );
   }
   const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
