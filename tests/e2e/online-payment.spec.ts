@@ -90,7 +90,10 @@ test.describe('online payment', () => {
     const order = (await placed.json()) as Order;
     const due = formatMoney(order.total, order.currency, 'en-US');
 
-    await page.goto(`/payment/${order.id}`);
+    // The customer's own order page leads to the payment page while money is due.
+    await page.goto(`/account/orders/${order.id}`);
+    await page.getByRole('link', { name: `Pay ${due}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment/${order.id}\\?key=[0-9a-f]{64}$`));
     await expect(page.getByRole('heading', { name: `Order #${order.number}`, level: 1 })).toBeVisible();
     await expect(page.getByTestId('payment-line')).toHaveCount(2);
     await expect(page.getByTestId('payment-line').first()).toContainText(soup.name);
@@ -126,6 +129,7 @@ test.describe('online payment', () => {
     // The order shows paid: on the customer's own page, and to staff with the one online payment.
     await page.goto(`/account/orders/${order.id}`);
     await expect(page.getByTestId('order-totals').getByTestId('payment-status')).toHaveText('Paid');
+    await expect(page.getByRole('link', { name: /^Pay / })).toHaveCount(0);
     const staffContext = await browser.newContext({
       baseURL,
       extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.31` },

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '../../shared/contracts/orders';
+import type { OrderWithPayments } from '../../shared/contracts/payments';
 import { orderNumberLabel } from '../../shared/order-limits';
 import { hasStaffAccess } from '../../shared/roles';
 import { ButtonLink } from '../components/ui/button';
@@ -97,7 +98,12 @@ function StatusCard({ order }: { order: Order }) {
   );
 }
 
-function OrderView({ order }: { order: Order }) {
+/** Money is due on an order still going: its payment page (online, at the counter, by transfer). */
+function mayPay(order: OrderWithPayments): boolean {
+  return order.amountDue > 0 && order.status !== 'rejected' && order.status !== 'cancelled';
+}
+
+function OrderView({ order }: { order: OrderWithPayments }) {
   const formats = useRestaurantFormats();
   const formatMoney = useOrderMoney();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -146,6 +152,7 @@ function OrderView({ order }: { order: Order }) {
       )}
 
       <div className="mt-4 flex flex-wrap gap-3">
+        {mayPay(order) && <ButtonLink to={order.paymentLink}>Pay {money(order.amountDue)}</ButtonLink>}
         <CancelMyOrder order={order} onRefused={setRefusal} />
         <ReorderButton order={order} />
       </div>

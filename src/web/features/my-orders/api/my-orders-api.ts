@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Order, OrderPage } from '../../../../shared/contracts/orders';
+import type { OrderWithPayments } from '../../../../shared/contracts/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
@@ -89,7 +90,7 @@ export function recentOrdersQueryOptions() {
 export function useMyOrder(id: string) {
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: ({ signal }) => apiRequest<Order>(myOrderApiPath(id), { signal, cache: 'no-cache' }),
+    queryFn: ({ signal }) => apiRequest<OrderWithPayments>(myOrderApiPath(id), { signal, cache: 'no-cache' }),
   });
 }
 
