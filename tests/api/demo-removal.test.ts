@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/shared/contracts/audit';
 import type { DemoDataStatus, DemoRemoval } from '../../src/shared/contracts/demo';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { PublicMenu } from '../../src/shared/contracts/menu';
+import type { Order } from '../../src/shared/contracts/orders';
 import type { RestaurantSettings } from '../../src/shared/contracts/settings';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
@@ -53,11 +55,27 @@ describe('the demo data', () => {
     await json(t.post('/api/suppliers', { name: 'My Own Dairy' }, { as: admin }));
     const settingsBefore = await json<RestaurantSettings>(t.get('/api/settings', { as: admin }));
     expect(Object.values(settingsBefore.paymentAccounts).some((id) => id !== null)).toBe(true);
+    // Trying the demo: a payment taken on one of its orders, and part of it refunded.
+    const demoOrder = (await json<Page<Order>>(t.get('/api/orders?limit=1', { as: admin }))).items[0];
+    if (!demoOrder) throw new Error('the demo has no orders');
+    const payment = await json<{ id: string }>(
+      t.post(`/api/orders/${demoOrder.id}/payments`, { method: 'card', amount: 500 }, { as: admin }),
+    );
+    await json(
+      t.post(`/api/payments/${payment.id}/refunds`, { amount: 100, reason: 'Trying it' }, { as: admin }),
+    );
 
     const removal = await json<DemoRemoval>(t.del(DEMO, { as: admin }));
     expect(removal.kept).toEqual(['food category “Coffee”']);
     const total = Object.values(before.counts).reduce((sum, count) => sum + count, 0);
     expect(removal.removed).toBe(total - 1);
+    // The payment went with its order: its refund and its ledger rows too.
+    const left = await t.db.execute(sql`
+      select (select count(*) from payments where order_id = ${demoOrder.id})::int as payments,
+             (select count(*) from refunds where payment_id = ${payment.id})::int as refunds,
+             (select count(*) from bank_transactions where payment_id = ${payment.id})::int as ledger,
+             (select count(*) from orders where id = ${demoOrder.id})::int as orders`);
+    expect(left.rows[0]).toEqual({ payments: 0, refunds: 0, ledger: 0, orders: 0 });
 
     const menu = await json<PublicMenu>(t.get('/api/menu/public'));
     expect(menu.categories.map((category) => category.name)).toEqual(['Coffee']);

@@ -13,6 +13,7 @@ import { describeValue, type ResourceTable } from '../../lib/resource';
 import { recordAudit } from '../audit';
 import { publishChange } from '../events';
 import { deleteImage } from '../images';
+import { deleteTransactionsOfPayments } from '../ledger';
 import {
   bankAccountResource,
   derivedUnitIds,
@@ -24,6 +25,7 @@ import {
 } from '../master-data';
 import { foodCategoryResource, menuItemResource } from '../menu';
 import { countOrdersIn, deleteOrders } from '../orders';
+import { deletePayments, paymentIdsOfOrders } from '../payments';
 import { forgetPaymentAccount } from '../settings';
 import { type DemoRecords, seedRuns } from './demo.schema';
 import { DEMO_SEED_NAME } from './demo-seed';
@@ -92,9 +94,9 @@ export async function recordDemoOrders(tx: Tx, ids: string[]): Promise<void> {
 
 /**
  * Removes what the demo seed made, in one transaction: orders, menu items (with their photos), categories,
- * tables, suppliers, partners, expense categories, units and accounts. A record something of the
- * owner's refers to (their own item in a demo category, a payment, an order) stays, and is named in
- * the answer; payment settings that pointed at a removed account are cleared. Recorded in the audit log.
+ * tables, suppliers, partners, expense categories, units and accounts; payments taken on the demo's
+ * orders go with them (refunds and ledger rows included). A record something of the owner's refers to
+ * (their own item in a demo category, their own order of a demo dish) stays, and is named in the answer; payment settings that pointed at a removed account are cleared. Recorded in the audit log.
  */
 export async function removeDemoData(db: Database, actor: Actor | null): Promise<DemoRemoval> {
   return db.transaction(async (tx) => {
@@ -109,7 +111,11 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
       let ids = records[kind] ?? [];
       if (ids.length === 0) continue;
       if (kind === 'orders') {
-        // The demo's orders go first: their lines refer to the demo's menu items.
+        // The demo's orders go first: their lines refer to the demo's menu items. Payments the owner
+        // took on them while trying the demo go with them (their refunds and ledger rows first).
+        const paymentIds = await paymentIdsOfOrders(tx, ids);
+        await deleteTransactionsOfPayments(tx, paymentIds);
+        await deletePayments(tx, paymentIds);
         removed += await deleteOrders(tx, ids);
         continue;
       }

@@ -7,6 +7,7 @@ export {
   accountTransactionsTotal,
   type BankTransaction,
   type BankTransactionKind,
+  deleteTransactionsOfPayments,
   type NewBankTransaction,
   recordBankTransaction,
 } from './ledger.service';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/transaction';
+import { inIds } from '../../lib/resource';
 import { bankAccountResource } from '../master-data';
 import { bankTransactions } from './ledger.schema';
 
@@ -89,4 +90,14 @@ export async function accountBalance(db: Queryable, accountId: string): Promise<
   // A 404 when there is no such account.
   const account = await bankAccountResource.get(db, null, accountId);
   return account.openingBalance + (await accountTransactionsTotal(db, accountId));
+}
+
+/** Deletes the ledger rows of payments and of their refunds (before those payments are deleted). */
+export async function deleteTransactionsOfPayments(tx: Tx, paymentIds: readonly string[]): Promise<number> {
+  if (paymentIds.length === 0) return 0;
+  const deleted = await tx
+    .delete(bankTransactions)
+    .where(inIds(bankTransactions.paymentId, [...paymentIds]))
+    .returning({ id: bankTransactions.id });
+  return deleted.length;
 }

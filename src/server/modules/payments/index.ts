@@ -24,6 +24,7 @@ export type {
   RetrievedCheckout,
 } from './payment-provider';
 export {
+  deletePayments,
   findPayment,
   findProviderPayment,
   insertPayment,
@@ -36,6 +37,7 @@ export {
   orderPaymentTotals,
   type PaymentNames,
   type PaymentRow,
+  paymentIdsOfOrders,
   paymentNames,
   presentPayment,
   presentPayments,

@@ -227,3 +227,27 @@ export async function orderPayments(db: Queryable, orderId: string): Promise<Pay
     .orderBy(asc(payments.createdAt), asc(payments.id));
   return presentPayments(db, rows);
 }
+
+/** The ids of the payments taken for some orders (the demo's removal takes them with its orders). */
+export async function paymentIdsOfOrders(tx: Tx, orderIds: readonly string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inIds(payments.orderId, [...orderIds]));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes payments with their refunds (the demo's removal: what the owner tried out on the demo's
+ * orders goes with them). Their ledger rows refer to them and are the ledger's to delete first.
+ */
+export async function deletePayments(tx: Tx, paymentIds: readonly string[]): Promise<number> {
+  if (paymentIds.length === 0) return 0;
+  await tx.delete(refunds).where(inIds(refunds.paymentId, [...paymentIds]));
+  const deleted = await tx
+    .delete(payments)
+    .where(inIds(payments.id, [...paymentIds]))
+    .returning({ id: payments.id });
+  return deleted.length;
+}
