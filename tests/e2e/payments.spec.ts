@@ -124,6 +124,8 @@ test.describe('payments at the counter', () => {
     ).toBeVisible();
     await expect(placed.getByTestId('payment-status')).toHaveText('Paid');
     await expect(placed.getByRole('button', { name: 'Take payment' })).toHaveCount(0);
+    // The button that opened the dialog is gone: focus went to the page's main content, not to nowhere.
+    await expect(page.locator('main#main')).toBeFocused();
 
     // The receipt prints from here: the payment with the cash handed over and the change, nothing
     // due, and the QR code of the order's payment and feedback page.

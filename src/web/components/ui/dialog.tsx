@@ -16,6 +16,18 @@ interface DialogProps {
 }
 
 /**
+ * The browser gives focus back to what opened a dialog; when that is gone (the Pay dialog's button
+ * disappears once the order is paid), focus would fall to the page's body and a keyboard or screen
+ * reader user would start again from the top: it goes to the page's main content instead.
+ */
+function keepFocusInPage(): void {
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  });
+}
+
+/**
  * A modal on the native `<dialog>`: the browser traps focus, closes it on Escape, makes the page
  * behind it inert and gives focus back to what opened it.
  */
@@ -41,6 +53,7 @@ export function Dialog({
     if (!open && dialog.open) {
       closesAskedFor.current += 1;
       dialog.close();
+      keepFocusInPage();
     }
   }, [open]);
 
