@@ -1,4 +1,4 @@
-import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicMenu, PublicMenuItem } from '../../../../shared/contracts/menu';
 import { DIETARY_TAGS, type DietaryTag, MENU_TAG_LABELS } from '../../../../shared/menu-catalog';
 import { filterMenu, hasFilters } from '../filter-menu';
@@ -65,8 +65,16 @@ interface PublicMenuBrowserProps {
   onOpenItem?: (item: PublicMenuItem) => void;
 }
 
-/** The menu by category with search, dietary filters and a category bar that jumps to sections. */
-export function PublicMenuBrowser({ menu, onOpenItem }: PublicMenuBrowserProps) {
+/**
+ * The menu by category with search, dietary filters and a category bar that jumps to sections. Kept
+ * (`memo`) while its menu is the same: the page around it renders again when the session or the
+ * settings arrive after hydration, and a store's update renders synchronously, so re-rendering every
+ * dish then would block the main thread of a phone for a long task.
+ */
+export const PublicMenuBrowser = memo(function PublicMenuBrowser({
+  menu,
+  onOpenItem,
+}: PublicMenuBrowserProps) {
   const { currency, locale } = menu.restaurant;
   const [search, setSearch] = useState('');
   const [selectedTags, setSelectedTags] = useState<DietaryTag[]>([]);
@@ -209,4 +217,4 @@ export function PublicMenuBrowser({ menu, onOpenItem }: PublicMenuBrowserProps) 
       </div>
     </>
   );
-}
+});
