@@ -7,7 +7,7 @@ import type { Order } from '../../src/shared/contracts/orders';
 import type { PaymentRecorded } from '../../src/shared/contracts/payments';
 import { buildBankAccount, buildMenuItem } from '../support/factories';
 import { placedOrder } from '../support/orders';
-import { mapPaymentAccounts, pay, readOrder, refund } from '../support/payments';
+import { mapPaymentAccounts, pay, readOrder, refund, settingsForPayments } from '../support/payments';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 /**
@@ -30,12 +30,7 @@ beforeAll(async () => {
     t.buildUser({ role: 'staff' }),
     t.buildUser({ role: 'manager' }),
   ])) as [TestUser, TestUser, TestUser];
-  const settings = await t.patchLatest(
-    '/api/settings',
-    { taxPercent: 8, serviceChargePercent: 0 },
-    { as: admin },
-  );
-  expect(settings.status).toBe(200);
+  await settingsForPayments(t, admin, { taxPercent: 8 });
   item = await buildMenuItem(t, { price: 725 }, { as: admin });
 });
 afterAll(() => t.close());

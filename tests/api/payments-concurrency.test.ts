@@ -7,7 +7,7 @@ import type { PaymentRecorded } from '../../src/shared/contracts/payments';
 import { paymentStatusOf } from '../../src/shared/payment-math';
 import { buildMenuItem } from '../support/factories';
 import { placedOrder } from '../support/orders';
-import { accountFor, pay, refund } from '../support/payments';
+import { accountFor, pay, refund, settingsForPayments } from '../support/payments';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
@@ -34,12 +34,7 @@ beforeAll(async () => {
     t.buildUser({ role: 'manager' }),
     t.buildUser({ role: 'manager' }),
   ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
-  const settings = await t.patchLatest(
-    '/api/settings',
-    { taxPercent: 0, serviceChargePercent: 0 },
-    { as: admin },
-  );
-  expect(settings.status).toBe(200);
+  await settingsForPayments(t, admin);
   item = await buildMenuItem(t, { price: 1000 }, { as: admin });
   await accountFor(t, admin, ['cash']);
   await accountFor(t, admin, ['card', 'qr'], { type: 'bank' });

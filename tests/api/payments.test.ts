@@ -11,9 +11,17 @@ import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { OrderWithPayments } from '../../src/shared/contracts/payments';
 import { buildMenuItem } from '../support/factories';
-import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
 import { movedOrder, moveOrder, placedOrder } from '../support/orders';
-import { accountFor, mapPaymentAccounts, paid, pay, readOrder, refund, refunded } from '../support/payments';
+import {
+  accountFor,
+  mapPaymentAccounts,
+  paid,
+  pay,
+  readOrder,
+  refund,
+  refunded,
+  settingsForPayments,
+} from '../support/payments';
 import {
   createTestApp,
   expectErrorBody,
@@ -50,12 +58,7 @@ beforeAll(async () => {
     t.buildUser({ role: 'customer', name: 'Cleo Customer' }),
     t.buildUser({ role: 'customer', name: 'Otto Other' }),
   ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
-  const settings = await t.patchLatest(
-    '/api/settings',
-    { openingHours: ALWAYS_OPEN_HOURS, taxPercent: 0, serviceChargePercent: 0, onlineOrdering: true },
-    { as: admin },
-  );
-  expect(settings.status, await settings.clone().text()).toBe(200);
+  await settingsForPayments(t, admin);
   item = await buildMenuItem(t, { price: 1000 }, { as: admin });
   cashBox = await accountFor(t, admin, ['cash'], { type: 'cash' });
   bank = await accountFor(t, admin, ['card', 'bank-transfer'], { type: 'bank' });

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { OrderWithPayments, PaymentRecorded, RefundRecorded } from '../../src/shared/contracts/payments';
 import type { PaymentMethod } from '../../src/shared/contracts/settings';
 import { buildBankAccount } from './factories';
+import { ALWAYS_OPEN_HOURS } from './opening-hours';
 import type { TestApp, TestUser } from './test-app';
 
 /**
@@ -79,4 +80,28 @@ export async function accountFor(
   const account = await buildBankAccount(t, { type: 'cash', ...overrides }, { as: admin });
   await mapPaymentAccounts(t, admin, Object.fromEntries(methods.map((method) => [method, account.id])));
   return { id: account.id, name: account.name, openingBalance: account.openingBalance };
+}
+
+/**
+ * The settings payments tests start from (as an administrator): no tax and no service charge, so sums
+ * are round, open around the clock with online ordering on, so customers' requests are taken at any
+ * hour; `changes` adds or overrides fields (a tax rate).
+ */
+export async function settingsForPayments(
+  t: TestApp,
+  admin: TestUser,
+  changes: Record<string, unknown> = {},
+): Promise<void> {
+  const response = await t.patchLatest(
+    '/api/settings',
+    {
+      openingHours: ALWAYS_OPEN_HOURS,
+      taxPercent: 0,
+      serviceChargePercent: 0,
+      onlineOrdering: true,
+      ...changes,
+    },
+    { as: admin },
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
 }
