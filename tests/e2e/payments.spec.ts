@@ -56,6 +56,21 @@ async function readOrder(page: Page, id: string): Promise<OrderWithPayments> {
   return (await response.json()) as OrderWithPayments;
 }
 
+/** Takes a payment for `order` through the API as the signed-in user of `request` (expects 201). */
+async function payByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  order: Order,
+  body: { method: string; amount: number; tendered?: number; reference?: string },
+): Promise<PaymentRecorded> {
+  const paid = await request.post(`/api/orders/${order.id}/payments`, {
+    data: body,
+    headers: { origin: baseURL },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return (await paid.json()) as PaymentRecorded;
+}
+
 test.describe('payments at the counter', () => {
   test('a cashier places an order at the POS, takes cash with change shown, and prints the receipt with the payment, the change and the QR code', async ({
     page,
@@ -339,12 +354,11 @@ test.describe('refunds', () => {
       type: 'takeaway',
       lines: [{ menuItemId: soup.id, quantity: 2 }],
     });
-    const paid = await page.request.post(`/api/orders/${order.id}/payments`, {
-      data: { method: 'card', amount: order.total, reference: 'Slip 77' },
-      headers: { origin: baseURL! },
+    const payment = await payByApi(page.request, baseURL!, order, {
+      method: 'card',
+      amount: order.total,
+      reference: 'Slip 77',
     });
-    expect(paid.status(), await paid.text()).toBe(201);
-    const payment = (await paid.json()) as PaymentRecorded;
 
     // Staff see the payment, not the way to refund it.
     await page.setViewportSize(DESKTOP);
@@ -407,11 +421,11 @@ test.describe('refunds', () => {
       type: 'takeaway',
       lines: [{ menuItemId: soup.id, quantity: 1 }],
     });
-    const paid = await page.request.post(`/api/orders/${order.id}/payments`, {
-      data: { method: 'cash', amount: order.total, tendered: order.total },
-      headers: { origin: baseURL! },
+    await payByApi(page.request, baseURL!, order, {
+      method: 'cash',
+      amount: order.total,
+      tendered: order.total,
     });
-    expect(paid.status(), await paid.text()).toBe(201);
 
     // Staff may not cancel a paid order at all.
     await page.setViewportSize(DESKTOP);
@@ -459,11 +473,7 @@ test.describe('rejecting a paid request', () => {
     });
     expect(order.status).toBe('pending');
     await signInByApi(page, baseURL!, E2E_USERS.staff);
-    const paid = await page.request.post(`/api/orders/${order.id}/payments`, {
-      data: { method: 'card', amount: order.total },
-      headers: { origin: baseURL! },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
+    await payByApi(page.request, baseURL!, order, { method: 'card', amount: order.total });
 
     // Staff may reject a request, but not give money back: the server says so, and so does the dialog.
     await page.setViewportSize(DESKTOP);
