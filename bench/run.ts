@@ -271,6 +271,33 @@ async function main(): Promise<void> {
     ).json()) as PointOfSale;
     // A cashier's order: 3 lines, each with the options its groups need (and one more where allowed).
     const posOrder = JSON.stringify(sampleOrder(pos, 1, 3));
+    // An order as its page reads it: paid by card and partly refunded, so the read puts the order
+    // together with its payments, refunds, account and people (issue 13). Before payments existed the
+    // calls are refused and the line reads the order alone.
+    const adminJson = { 'content-type': 'application/json', cookie: adminCookie };
+    const readOrder = (await (
+      await fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: { ...adminJson, 'idempotency-key': randomBytes(8).toString('hex') },
+        body: posOrder,
+      })
+    ).json()) as { id: string; total: number };
+    const payment = await fetch(`${base}/api/orders/${readOrder.id}/payments`, {
+      method: 'POST',
+      headers: adminJson,
+      body: JSON.stringify({ method: 'card', amount: readOrder.total }),
+    });
+    if (payment.ok) {
+      const { id } = (await payment.json()) as { id: string };
+      await fetch(`${base}/api/payments/${id}/refunds`, {
+        method: 'POST',
+        headers: adminJson,
+        body: JSON.stringify({ amount: 100, reason: 'Bench' }),
+      });
+    }
+    const orderEtag = (
+      await fetch(`${base}/api/orders/${readOrder.id}`, { headers: { cookie: adminCookie } })
+    ).headers.get('etag');
     // Staff screens for the busy outlet: 8 event streams per user at most, so several staff members.
     const staffCookies = [adminCookie];
     for (let index = 0; index < 4; index++) {
@@ -379,6 +406,21 @@ async function main(): Promise<void> {
         expect: 201,
         goal: { perSecond: 1000, p97_5: 20 },
       },
+      {
+        name: 'GET /api/orders/{id} (staff: the order with its payments and a refund)',
+        path: `/api/orders/${readOrder.id}`,
+        headers: { cookie: adminCookie },
+      },
+      ...(orderEtag
+        ? [
+            {
+              name: 'GET /api/orders/{id}, If-None-Match (304)',
+              path: `/api/orders/${readOrder.id}`,
+              headers: { cookie: adminCookie, 'if-none-match': orderEtag },
+              expect: 304,
+            },
+          ]
+        : []),
       {
         name: 'GET /api/orders?status=… (the kitchen board, If-None-Match: idle, 304)',
         path: '/api/orders?status=confirmed,preparing,ready,out-for-delivery&limit=500',

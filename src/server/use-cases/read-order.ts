@@ -3,8 +3,7 @@ import { amountDue, type PaymentTotals } from '../../shared/payment-math';
 import type { Database } from '../db/client';
 import { withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
-import { notFound } from '../lib/errors';
-import { getOrder, orderAccessKey } from '../modules/orders';
+import { getOrderWithAccessKey } from '../modules/orders';
 import { orderPayments } from '../modules/payments';
 
 /**
@@ -18,11 +17,9 @@ export async function readOrder(db: Database, actor: Actor, id: string): Promise
   return withTransaction(
     db,
     async (tx) => {
-      const order = await getOrder(tx, actor, id);
-      // One after the other: a transaction's queries share one connection.
+      const { order, accessKey } = await getOrderWithAccessKey(tx, actor, id);
+      // After the order: a transaction's queries share one connection.
       const payments = await orderPayments(tx, id);
-      const accessKey = await orderAccessKey(tx, id);
-      if (accessKey === null) throw notFound('There is no order with this id.');
       const totals: PaymentTotals = { paid: 0, refunded: 0 };
       for (const payment of payments) {
         totals.paid += payment.amount;

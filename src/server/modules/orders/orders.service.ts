@@ -269,11 +269,23 @@ addTopicRule('my-orders', ({ actor, key }) => actor !== null && key !== undefine
  * found, so ids cannot be probed).
  */
 export async function getOrder(db: Queryable, viewer: Actor, id: string): Promise<Order> {
+  return (await getOrderWithAccessKey(db, viewer, id)).order;
+}
+
+/**
+ * `getOrder` with the order's secret key (its payment link), read with it: for those who may read the
+ * order (use-cases/read-order.ts).
+ */
+export async function getOrderWithAccessKey(
+  db: Queryable,
+  viewer: Actor,
+  id: string,
+): Promise<{ order: Order; accessKey: string }> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row || !decide(viewer, 'order.read', owned(row)).allowed) throw notFoundOrder();
   const [order] = await presentRows(db, [row], viewer);
   if (!order) throw notFoundOrder();
-  return order;
+  return { order, accessKey: row.accessKey };
 }
 
 export interface OrderListQuery {
@@ -770,12 +782,6 @@ export async function setPaymentStatus(tx: Tx, id: string, paymentStatus: Paymen
   if (!updated) throw notFoundOrder();
   await publishChanges(tx, topicsFor(updated, false));
   return updated.version;
-}
-
-/** The order's secret link key (`/payment/{id}?key=…`), or null when there is no such order. */
-export async function orderAccessKey(db: Queryable, id: string): Promise<string | null> {
-  const [row] = await db.select({ accessKey: orders.accessKey }).from(orders).where(eq(orders.id, id));
-  return row?.accessKey ?? null;
 }
 
 /**
