@@ -160,6 +160,17 @@ export const POLICIES = {
     message: 'You can only rate your own order.',
   }),
   'feedback.read': rule({ description: 'Read and answer all customer feedback', roles: ADMIN }),
+  'contact.read': rule({
+    description: 'Read the messages sent from /contact and mark them handled',
+    roles: ADMIN,
+  }),
+
+  // Coupons (§9): the owner makes them; whoever takes or places an order may check a code.
+  'coupon.manage': rule({ description: 'List, add, change and delete coupons', roles: ADMIN }),
+  'coupon.check': rule({
+    description: 'Check whether a coupon code can be used on an order (POS or online)',
+    roles: ANY_SIGNED_IN,
+  }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

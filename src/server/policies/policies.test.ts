@@ -60,6 +60,9 @@ const EXPECTED: Record<PolicyAction, string> = {
   'payment.refund': '         .    .    .     Y   Y     -     -',
   'feedback.create': '        .    .    .     .   .     Y     -',
   'feedback.read': '          .    .    .     .   Y     -     -',
+  'contact.read': '           .    .    .     .   Y     -     -',
+  'coupon.manage': '          .    .    .     .   Y     -     -',
+  'coupon.check': '           .    Y    Y     Y   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -358,6 +358,7 @@ export async function checkAndPrice(
     subtotal: totals.subtotal,
     discount: totals.discount,
     discountReason: input.discount?.reason.trim() ?? '',
+    couponCode: null,
     serviceCharge: totals.serviceCharge,
     tax: totals.tax,
     taxInclusive: totals.taxInclusive,

@@ -9,6 +9,7 @@ import {
 } from '../order-limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ORDER_TYPES } from '../pricing';
+import { couponCodeField } from './coupons';
 import { idField, nameField, phoneTextField, textField, versionField } from './fields';
 
 /**
@@ -120,6 +121,12 @@ export const OrderInputSchema = z.strictObject({
   partnerId: idField.optional(),
   partnerReference: textField(60).optional(),
   discount: ManualDiscountSchema.optional(),
+  /**
+   * A coupon's code (issue 14), compared without regard to case; a refused code is a 404 or 409 with
+   * `details.reason` (`shared/coupon-rules.ts`) and `details.path: 'couponCode'`. Not together with
+   * `discount`.
+   */
+  couponCode: couponCodeField.optional(),
 });
 export type OrderInput = z.infer<typeof OrderInputSchema>;
 
@@ -197,6 +204,8 @@ export const OrderSchema = z.object({
   subtotal: z.number(),
   discount: z.number(),
   discountReason: z.string(),
+  /** The coupon the discount came from, as the order used it (null: none). */
+  couponCode: z.string().nullable(),
   serviceCharge: z.number(),
   tax: z.number(),
   taxInclusive: z.boolean(),

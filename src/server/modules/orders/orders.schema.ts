@@ -65,6 +65,8 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull().default(0),
     discountReason: text('discount_reason').notNull().default(''),
+    /** The coupon the discount came from, as the guest or cashier entered it (its code, upper case). */
+    couponCode: text('coupon_code'),
     serviceCharge: money('service_charge').notNull().default(0),
     tax: money('tax').notNull().default(0),
     taxInclusive: boolean('tax_inclusive').notNull(),

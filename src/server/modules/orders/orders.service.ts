@@ -170,6 +170,7 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
     subtotal: row.subtotal,
     discount: row.discount,
     discountReason: row.discountReason,
+    couponCode: row.couponCode,
     serviceCharge: row.serviceCharge,
     tax: row.tax,
     taxInclusive: row.taxInclusive,
@@ -394,6 +395,8 @@ export interface NewOrder {
   subtotal: number;
   discount: number;
   discountReason: string;
+  /** The coupon the discount came from (its code, upper case), or null. */
+  couponCode: string | null;
   serviceCharge: number;
   tax: number;
   taxInclusive: boolean;
@@ -475,13 +478,13 @@ export async function insertOrder(
     new_order as (
       insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
         customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
-        subtotal, discount, discount_reason, service_charge, tax, tax_inclusive, delivery_fee, total,
+        subtotal, discount, discount_reason, coupon_code, service_charge, tax, tax_inclusive, delivery_fee, total,
         created_by, confirmed_at)
       select ${orderId}::uuid, ${order.type}, ${order.source}, ${order.status}, ${order.table?.id ?? null}::uuid,
         ${order.table?.name ?? null}, ${order.customerId}::uuid, ${order.customerName}, ${customerPhone},
         ${order.deliveryAddress}, ${order.pickupAt?.toISOString() ?? null}::timestamptz, ${order.partner?.id ?? null}::uuid, ${order.partner?.name ?? null},
         ${order.partnerReference}, ${order.note}, ${order.currency}, ${order.subtotal}, ${order.discount},
-        ${order.discountReason}, ${order.serviceCharge}, ${order.tax}, ${order.taxInclusive}, ${order.deliveryFee},
+        ${order.discountReason}, ${order.couponCode}, ${order.serviceCharge}, ${order.tax}, ${order.taxInclusive}, ${order.deliveryFee},
         ${order.total}, ${actorId}::uuid, ${order.status === 'confirmed' ? sql`clock_timestamp()` : sql`null`}
       where exists (select 1 from claim)
       returning *),

@@ -42,6 +42,7 @@ function order(patch: Partial<Order> = {}): Order {
     subtotal: 0,
     discount: 0,
     discountReason: '',
+    couponCode: null,
     serviceCharge: 0,
     tax: 0,
     taxInclusive: false,
