@@ -6,6 +6,8 @@ export const AUDIT_AREAS = [
   'master-data',
   'orders',
   'payments',
+  'coupons',
+  'feedback',
   'inventory',
   'finance',
   'backup',

@@ -6,9 +6,18 @@ export const EVENTS_CHANNEL = 'brigade_events';
 
 /**
  * Topics other screens follow: `orders` (any order changed: boards, lists, counts), `order-requests`
- * (the pending requests changed); `order:<id>` (one order) and `notifications:<userId>` carry a key.
+ * (the pending requests changed), `coupons` and `feedback` (their admin screens); `order:<id>` (one
+ * order) and `notifications:<userId>` carry a key.
  */
-export const STATIC_TOPICS = ['menu', 'settings', 'orders', 'order-requests', 'sessions'] as const;
+export const STATIC_TOPICS = [
+  'menu',
+  'settings',
+  'orders',
+  'order-requests',
+  'sessions',
+  'coupons',
+  'feedback',
+] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
 
 export function isKnownTopic(topic: string): boolean {

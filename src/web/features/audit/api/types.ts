@@ -21,6 +21,8 @@ export const AUDIT_AREA_LABELS: Readonly<Record<AuditArea, string>> = {
   'master-data': 'Master data',
   orders: 'Orders',
   payments: 'Payments',
+  coupons: 'Coupons',
+  feedback: 'Customer feedback',
   inventory: 'Inventory',
   finance: 'Finance',
   backup: 'Backup',
