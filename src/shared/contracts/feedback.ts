@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FEEDBACK_COMMENT, MAX_FEEDBACK_REPLY, RATING_MAX, RATING_MIN } from '../feedback-paths';
 import { ORDER_STATUSES } from '../order-status';
 import { ORDER_TYPES } from '../pricing';
 import { dateField, textField } from './fields';
@@ -10,41 +11,18 @@ import { dateField, textField } from './fields';
  * `/contact`.
  */
 
-export const FEEDBACK_API = {
-  /** `GET` (what the feedback page shows; `?key=`) and `POST` (leave it, 201) for one order. */
-  orderFeedback: (orderId: string) => `/api/orders/${orderId}/feedback`,
-  /** `GET`: all feedback, newest first, with filters. */
-  list: '/api/admin/feedback',
-  /** `GET`: averages, the distribution of overall ratings and the trend, for the same filters. */
-  summary: '/api/admin/feedback/summary',
-  /** `PATCH { reviewed }`: mark one as reviewed (or not). */
-  entry: (id: string) => `/api/admin/feedback/${id}`,
-  /** `POST { message }`: e-mail the customer a reply (through the messenger). */
-  reply: (id: string) => `/api/admin/feedback/${id}/reply`,
-  /** `GET`: messages sent from /contact, newest first. */
-  contactMessages: '/api/admin/contact-messages',
-  /** `PATCH { handled }`: mark a contact message as handled (or not). */
-  contactMessage: (id: string) => `/api/admin/contact-messages/${id}`,
-} as const;
-
-/** The feedback page with the order's secret key, as a path. */
-export const feedbackLinkPath = (orderId: string, accessKey: string) =>
-  `/feedback/${orderId}?key=${encodeURIComponent(accessKey)}`;
-
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-/** An overall rating at or below this is flagged for the admins. */
-export const LOW_RATING = 2;
-export const MAX_FEEDBACK_COMMENT = 1000;
-export const MAX_FEEDBACK_REPLY = 4000;
-
-export const RATING_ASPECTS = ['overall', 'food', 'service'] as const;
-export type RatingAspect = (typeof RATING_ASPECTS)[number];
-export const RATING_ASPECT_LABELS: Record<RatingAspect, string> = {
-  overall: 'Overall',
-  food: 'Food',
-  service: 'Service',
-};
+export {
+  FEEDBACK_API,
+  feedbackLinkPath,
+  LOW_RATING,
+  MAX_FEEDBACK_COMMENT,
+  MAX_FEEDBACK_REPLY,
+  RATING_ASPECT_LABELS,
+  RATING_ASPECTS,
+  RATING_MAX,
+  RATING_MIN,
+  type RatingAspect,
+} from '../feedback-paths';
 
 const ratingField = z
   .number({ error: `must be a whole number from ${RATING_MIN} to ${RATING_MAX}` })
