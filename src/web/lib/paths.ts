@@ -18,8 +18,10 @@ export const paths = {
   resetPassword: pagePath('/auth/reset-password'),
   adminUsers: pagePath('/admin/users'),
   adminAudit: pagePath('/admin/audit'),
+  adminFeedback: pagePath('/admin/feedback'),
   menu: pagePath('/menu'),
   masterData: pagePath('/master-data'),
+  coupons: pagePath('/coupons'),
   terms: pagePath('/terms'),
   privacyPolicy: pagePath('/privacy-policy'),
   refundPolicy: pagePath('/refund-policy'),
@@ -46,6 +48,17 @@ const MY_ORDER_PATTERN = pagePath('/account/orders/:orderId');
 /** `/account/orders/{orderId}`: the customer's page of one of their own orders. */
 export function myOrderPath(orderId: string): string {
   return MY_ORDER_PATTERN.replace(':orderId', encodeURIComponent(orderId));
+}
+
+const FEEDBACK_PATTERN = pagePath('/feedback/:orderId');
+
+/**
+ * `/feedback/{orderId}`: the order's feedback page, with the order's secret key for a guest who holds
+ * its link (`?key=…`), without it for the order's signed-in customer.
+ */
+export function feedbackPath(orderId: string, accessKey?: string | null): string {
+  const path = FEEDBACK_PATTERN.replace(':orderId', encodeURIComponent(orderId));
+  return accessKey ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
 }
 
 /** Pages that sign a user in; never worth returning to after signing in. */
@@ -127,7 +140,17 @@ export const apiPaths = {
   accountPhoto: '/api/account/photo',
   siteContact: '/api/site/contact',
   contact: '/api/contact',
+  /**
+   * `POST`: whether a coupon code can be used now (the point of sale and the guests' checkout). Here
+   * as well as in `shared/contracts/coupons.ts`, so the guests' checkout stays zod-free.
+   */
+  couponCheck: '/api/coupons/check',
 } as const;
+
+/** `/api/coupons/{id}` (admin). */
+export function couponApiPath(id: string): string {
+  return `/api/coupons/${encodeURIComponent(id)}`;
+}
 
 /** `GET /api/site/pages/{page}`: a legal page's text. */
 export function legalPageApiPath(page: string): string {

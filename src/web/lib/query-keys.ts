@@ -39,8 +39,22 @@ export const queryKeys = {
   },
   /** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows (per key: a link's viewer). */
   paymentPage: (orderId: string, key: string | null) => ['payment-page', orderId, key ?? ''] as const,
+  /** Customer feedback (issue 14): the admin screen refreshes everything under `all` on the topic `feedback`. */
+  feedback: {
+    all: ['feedback'] as const,
+    /** `GET /api/orders/{id}/feedback?key=…`: what `/feedback/[orderId]` shows (per key: a link's viewer). */
+    page: (orderId: string, key: string | null) => ['feedback', 'page', orderId, key ?? ''] as const,
+    list: (filters: object) => ['feedback', 'list', filters] as const,
+    summary: (filters: object) => ['feedback', 'summary', filters] as const,
+    contactMessages: ['feedback', 'contact-messages'] as const,
+  },
   /** `GET /api/tables/by-name/{name}`: the table of a guest's QR link. */
   tableByName: (name: string) => ['tables', 'by-name', name] as const,
+  /** Coupons (`/api/coupons…`, admin): every view refreshes with the live topic `coupons`. */
+  coupons: {
+    all: ['coupons'] as const,
+    list: (params: object) => ['coupons', 'list', params] as const,
+  },
   demoData: ['demo-data'] as const,
   site: {
     all: ['site'] as const,

@@ -1,0 +1,154 @@
+import { RATING_MAX } from '../../../shared/feedback-paths';
+
+/**
+ * What the feedback screens say and draw, as pure functions (issue 14): the words of a rating, how
+ * long an order took, the admin screen's filters as a query, and the trend chart's geometry.
+ * Zod-free: the guests' feedback page loads it.
+ */
+
+/** The word beside a rating. */
+export const RATING_WORDS: Readonly<Record<number, string>> = {
+  1: 'Poor',
+  2: 'Fair',
+  3: 'Good',
+  4: 'Very good',
+  5: 'Excellent',
+};
+
+/** A radio's accessible name: "1 star, Poor", "4 stars, Very good". */
+export function ratingName(rating: number): string {
+  return `${rating} ${rating === 1 ? 'star' : 'stars'}, ${RATING_WORDS[rating] ?? ''}`.trim();
+}
+
+/** An average to two decimals ("4.25"), or a dash when there is none. */
+export function formatAverage(value: number | null): string {
+  return value === null ? '—' : value.toFixed(2);
+}
+
+/** "45 s", "12 min", "1 h 5 min": how long an order took from confirmed to ready. */
+export function durationLabel(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.round(whole / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** "2× Latte (Oat milk), 1× Soup". */
+export function itemsLine(lines: readonly { name: string; quantity: number; options?: readonly string[] }[]) {
+  return lines
+    .map((line) => {
+      const options = line.options && line.options.length > 0 ? ` (${line.options.join(', ')})` : '';
+      return `${line.quantity}× ${line.name}${options}`;
+    })
+    .join(', ');
+}
+
+/**
+ * The order's feedback link with its secret key, from its payment link (`/payment/{id}?key=…`, which
+ * staff and the order's customer read with the order); null when the link carries no key.
+ */
+export function feedbackKeyOf(paymentLink: string): string | null {
+  const query = paymentLink.indexOf('?');
+  if (query < 0) return null;
+  return new URLSearchParams(paymentLink.slice(query + 1)).get('key');
+}
+
+export const REVIEW_FILTERS = ['unreviewed', 'reviewed', 'all'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = {
+  unreviewed: 'Unreviewed',
+  reviewed: 'Reviewed',
+  all: 'All',
+};
+
+/** The admin screen's filters: overall ratings (none: all), days (`YYYY-MM-DD`, '' for open) and reviewed. */
+export interface FeedbackFilters {
+  ratings: number[];
+  from: string;
+  to: string;
+  reviewed: ReviewFilter;
+}
+
+export const NO_FEEDBACK_FILTERS: FeedbackFilters = { ratings: [], from: '', to: '', reviewed: 'all' };
+
+export function hasFilters(filters: FeedbackFilters): boolean {
+  return filters.ratings.length > 0 || filters.from !== '' || filters.to !== '' || filters.reviewed !== 'all';
+}
+
+/** `rating=1,2&from=…&to=…&reviewed=…` of `GET /api/admin/feedback` and its summary. */
+export function feedbackQuery(filters: FeedbackFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filters.ratings.length > 0) {
+    query.set('rating', [...filters.ratings].sort((a, b) => a - b).join(','));
+  }
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  if (filters.reviewed !== 'all') query.set('reviewed', filters.reviewed);
+  return query;
+}
+
+/** The share of `count` in `total` as a whole percentage (0 when there is nothing). */
+export function percentOf(count: number, total: number): number {
+  return total === 0 ? 0 : Math.round((count / total) * 100);
+}
+
+export interface ChartBox {
+  width: number;
+  height: number;
+  /** Room for the axes' labels. */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** The x of the `index`-th of `count` periods: spread over the plot, one alone in its middle. */
+export function chartX(box: ChartBox, index: number, count: number): number {
+  const plot = box.width - box.left - box.right;
+  if (count <= 1) return box.left + plot / 2;
+  return box.left + (plot * index) / (count - 1);
+}
+
+/** The y of a rating (1 at the bottom, 5 at the top). */
+export function chartY(box: ChartBox, rating: number): number {
+  const plot = box.height - box.top - box.bottom;
+  return box.top + plot * (1 - (rating - 1) / (RATING_MAX - 1));
+}
+
+/**
+ * An SVG path through the periods that have a value: a period without feedback (null) breaks the
+ * line instead of pulling it to zero.
+ */
+export function linePath(box: ChartBox, values: readonly (number | null)[]): string {
+  let path = '';
+  let drawing = false;
+  values.forEach((value, index) => {
+    if (value === null) {
+      drawing = false;
+      return;
+    }
+    const x = chartX(box, index, values.length).toFixed(1);
+    const y = chartY(box, value).toFixed(1);
+    path += `${drawing ? 'L' : 'M'}${x} ${y} `;
+    drawing = true;
+  });
+  return path.trim();
+}
+
+/** Which of `count` period labels to write under the axis so they do not overlap (every n-th, and the last). */
+export function labelledIndexes(count: number, plotWidth: number, labelWidth: number): Set<number> {
+  const fits = Math.max(1, Math.floor(plotWidth / labelWidth));
+  const step = Math.max(1, Math.ceil(count / fits));
+  const indexes = new Set<number>();
+  for (let index = 0; index < count; index += step) indexes.add(index);
+  if (count > 0 && !indexes.has(count - 1)) {
+    // The last period is worth naming; drop the one before it if the two would touch.
+    const previous = count - 1 - ((count - 1) % step);
+    if (count - 1 - previous < step / 2) indexes.delete(previous);
+    indexes.add(count - 1);
+  }
+  return indexes;
+}
