@@ -11,6 +11,7 @@ import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
 import { useSession } from '../features/auth/api/get-session';
+import { OrderFeedbackLink } from '../features/feedback/components/order-feedback-link';
 import { useFollowOrder, useMyOrder } from '../features/my-orders/api/my-orders-api';
 import { CancelMyOrder } from '../features/my-orders/components/cancel-my-order';
 import { OrderProgress } from '../features/my-orders/components/order-progress';
@@ -153,6 +154,7 @@ function OrderView({ order }: { order: OrderWithPayments }) {
 
       <div className="mt-4 flex flex-wrap gap-3">
         {mayPay(order) && <ButtonLink to={order.paymentLink}>Pay {money(order.amountDue)}</ButtonLink>}
+        <OrderFeedbackLink orderId={order.id} status={order.status} />
         <CancelMyOrder order={order} onRefused={setRefusal} />
         <ReorderButton order={order} />
       </div>

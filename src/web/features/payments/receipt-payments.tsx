@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { renderSVG } from 'uqr';
 import { type OrderPayments, PAYMENT_METHOD_LABELS } from '../../../shared/contracts/payments';
+import { feedbackLinkPath } from '../../../shared/feedback-paths';
 
 type Money = (minor: number) => string;
 
@@ -65,19 +66,44 @@ export function ReceiptPayments({ order, money }: { order: OrderPayments; money:
 }
 
 /**
- * The QR code of the order's payment and feedback page (`/payment/{id}?key=…`, the full address), so
- * a guest can pay the rest or leave feedback from the receipt. Drawn as SVG by `uqr` in the browser
+ * What the receipt's QR code opens (issue 13, 14): a completed order with nothing left to pay goes
+ * straight to its feedback page (`/feedback/{id}?key=…`); any other order to its payment page
+ * (`/payment/{id}?key=…`), which links to the feedback page once the order is completed.
+ */
+export function receiptQrTarget(order: {
+  id: string;
+  status: string;
+  amountDue: number;
+  paymentLink: string;
+}): { path: string; purpose: 'pay' | 'feedback' } {
+  const query = order.paymentLink.indexOf('?');
+  const key = query < 0 ? null : new URLSearchParams(order.paymentLink.slice(query + 1)).get('key');
+  if (order.status === 'completed' && order.amountDue === 0 && key) {
+    return { path: feedbackLinkPath(order.id, key), purpose: 'feedback' };
+  }
+  return { path: order.paymentLink, purpose: 'pay' };
+}
+
+const QR_WORDS = {
+  pay: { alt: "QR code of the order's payment and feedback page", caption: 'Scan to pay or give feedback' },
+  feedback: { alt: "QR code of the order's feedback page", caption: 'Scan to rate your order' },
+} as const;
+
+/**
+ * The QR code of the order's payment or feedback page (the full address, with the order's key), so a
+ * guest can pay the rest or leave feedback from the receipt. Drawn as SVG by `uqr` in the browser
  * (an image from a data address, which the content security policy allows for images).
  */
-export function ReceiptQrCode({ paymentLink }: { paymentLink: string }) {
+export function ReceiptQrCode({ path, purpose }: { path: string; purpose: 'pay' | 'feedback' }) {
   const source = useMemo(() => {
-    const svg = renderSVG(`${window.location.origin}${paymentLink}`, { ecc: 'M', border: 1 });
+    const svg = renderSVG(`${window.location.origin}${path}`, { ecc: 'M', border: 1 });
     return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-  }, [paymentLink]);
+  }, [path]);
+  const words = QR_WORDS[purpose];
   return (
     <figure className="mt-2 flex flex-col items-center gap-1" data-testid="receipt-qr">
-      <img src={source} alt="QR code of the order's payment and feedback page" className="size-32" />
-      <figcaption className="text-xs">Scan to pay or give feedback</figcaption>
+      <img src={source} alt={words.alt} className="size-32" />
+      <figcaption className="text-xs">{words.caption}</figcaption>
     </figure>
   );
 }

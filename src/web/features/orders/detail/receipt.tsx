@@ -7,7 +7,7 @@ import { formatMoney } from '../../../../shared/money';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/order-status';
 import { useConfig } from '../../config/api/get-config';
 import { hasPayments } from '../../payments/pay-model';
-import { ReceiptPayments, ReceiptQrCode } from '../../payments/receipt-payments';
+import { ReceiptPayments, ReceiptQrCode, receiptQrTarget } from '../../payments/receipt-payments';
 import { signedMoney, totalRows } from './order-lines';
 import './receipt.css';
 
@@ -18,9 +18,9 @@ type ReceiptOrder = Order | (Order & OrderPayments);
  * The customer's receipt of an order (PRODUCT.md section 7), for an 80 mm thermal printer: the
  * restaurant's name, the number, date and time, every line with its options and price, the totals,
  * the payments with cash handed over and change, the balance due, the payment status and a QR code
- * of the order's payment and feedback page (issue 13). `Receipt` is the receipt itself;
- * `ReceiptPrintCopy` puts a print-only copy at the end of the page, so `window.print()` prints the
- * receipt alone.
+ * of the order's payment page, or of its feedback page once it is completed and paid (issues 13 and
+ * 14). `Receipt` is the receipt itself; `ReceiptPrintCopy` puts a print-only copy at the end of the
+ * page, so `window.print()` prints the receipt alone.
  */
 export function Receipt({ order, className }: { order: ReceiptOrder; className?: string }) {
   const config = useConfig();
@@ -92,7 +92,7 @@ export function Receipt({ order, className }: { order: ReceiptOrder; className?:
 
       <footer className="border-t border-dashed border-black pt-2 text-center">
         <p className="font-bold uppercase">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</p>
-        {hasPayments(order) && order.paymentLink && <ReceiptQrCode paymentLink={order.paymentLink} />}
+        {hasPayments(order) && order.paymentLink && <ReceiptQrCode {...receiptQrTarget(order)} />}
         <p className="mt-1">Thank you!</p>
       </footer>
     </article>

@@ -1,10 +1,11 @@
-import { CircleCheck, CreditCard, Landmark, LockKeyhole, Store } from 'lucide-react';
+import { CircleCheck, CreditCard, Landmark, LockKeyhole, Star, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PaymentPage } from '../../../../shared/contracts/payments';
 import { orderNumberLabel } from '../../../../shared/order-limits';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
+import { feedbackPath } from '../../../lib/paths';
 import { PaymentStatusBadge } from '../../orders/list/order-badges';
 import { useStartCheckout } from './payment-page-api';
 import { payStateOf } from './payment-page-model';
@@ -152,6 +153,21 @@ export function PayOptions({
 
       {state === 'due' && (
         <OtherWays page={page} heading={page.onlinePayment ? 'Or pay another way' : 'How to pay'} />
+      )}
+
+      {page.order.status === 'completed' && (
+        <section aria-labelledby="rate-order-heading" className="mt-6 border-t border-neutral-200 pt-5">
+          <h2 id="rate-order-heading" className="text-sm font-semibold text-neutral-950">
+            How was your order?
+          </h2>
+          <p className="mt-1 text-sm text-neutral-700">
+            A star rating for the food and the service helps us.
+          </p>
+          <ButtonLink to={feedbackPath(page.order.id, accessKey)} variant="secondary" className="mt-3">
+            <Star aria-hidden="true" className="size-4" />
+            Rate your order
+          </ButtonLink>
+        </section>
       )}
     </Card>
   );
