@@ -16,6 +16,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events';
@@ -140,6 +141,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', ordersRoutes);
   app.route('/', paymentsRoutes);
   app.route('/', paymentPageRoutes);
+  app.route('/', couponsRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { conflict } from '../lib/errors';
+import { releaseCouponUse } from '../modules/coupons';
 import { moveOrderInTx } from '../modules/orders';
 import { orderPaymentTotals, type PaymentProvider } from '../modules/payments';
 import { authorize } from '../policies';
@@ -18,7 +19,7 @@ import { refundAllPayments } from './refund-payment';
  * (`details.reason: 'refund-required'`, `details.amount`: what would be refunded); with it, a manager
  * (policy `payment.refund`) refunds what remains of every payment (online ones through the provider)
  * and the order moves, all in one transaction: either the order is cancelled and the money given
- * back, or neither.
+ * back, or neither. A cancelled or rejected order also gives back the use of its coupon (issue 14).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -31,19 +32,21 @@ export async function changeOrderStatus(
     moveOrderInTx(tx, actor, id, change, async (order, to) => {
       if (to !== 'cancelled' && to !== 'rejected') return;
       const kept = netPaid(await orderPaymentTotals(tx, order.id));
-      if (kept <= 0) return;
-      const label = orderNumberLabel(order.number);
-      const verb = to === 'cancelled' ? 'cancel' : 'reject';
-      if (!change.refundPayments) {
-        throw conflict(
-          `${formatMoney(kept, order.currency, 'en')} was paid for order ${label}: refund it to ${verb} the order.`,
-          { reason: 'refund-required', amount: kept },
-        );
+      if (kept > 0) {
+        const label = orderNumberLabel(order.number);
+        const verb = to === 'cancelled' ? 'cancel' : 'reject';
+        if (!change.refundPayments) {
+          throw conflict(
+            `${formatMoney(kept, order.currency, 'en')} was paid for order ${label}: refund it to ${verb} the order.`,
+            { reason: 'refund-required', amount: kept },
+          );
+        }
+        authorize(actor, 'payment.refund');
+        const reason =
+          change.reason?.trim() || `Order ${label} ${to === 'cancelled' ? 'cancelled' : 'rejected'}`;
+        await refundAllPayments(tx, provider, actor, order, reason);
       }
-      authorize(actor, 'payment.refund');
-      const reason =
-        change.reason?.trim() || `Order ${label} ${to === 'cancelled' ? 'cancelled' : 'rejected'}`;
-      await refundAllPayments(tx, provider, actor, order, reason);
+      await releaseCouponUse(tx, order.id);
     }),
   );
 }

@@ -10,6 +10,7 @@ import {
   PICKUP_MIN_LEAD_MINUTES,
   unknownTableMessage,
 } from '../../shared/contracts/orders';
+import { type CouponChannel, normalizeCouponCode } from '../../shared/coupon-rules';
 import { formatMoney } from '../../shared/money';
 import { closedNowMessage } from '../../shared/next-opening';
 import { formatRanges, isOpenAt, restaurantClock } from '../../shared/opening-hours';
@@ -20,6 +21,7 @@ import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { type AppliedCoupon, applyCoupon, couponCustomerKey, recordCouponUse } from '../modules/coupons';
 import { findDiningTable, findDiningTableByName, findPartner } from '../modules/master-data';
 import { menuItemsForSale, type SellableItem } from '../modules/menu';
 import {
@@ -45,6 +47,11 @@ import { authorize } from '../policies';
  * so of two requests with one key the second waits for the first and answers the order it made; the
  * same key with another body is refused. A retry is answered its order even when the menu has changed
  * since (an item sold out meanwhile): a refusal looks for the key before it is sent.
+ *
+ * A `couponCode` (issue 14) is checked with the coupon's row locked in the order's transaction
+ * (`applyCoupon`), so orders using the last uses at once are counted one after the other; its
+ * discount enters `priceOrder`, and the use is recorded only when the order is newly written (a
+ * replay used it already). An order takes a coupon or a manual discount, not both.
  */
 
 export interface PlacedOrder {
@@ -82,6 +89,12 @@ function checkShape(input: OrderInput, isStaff: boolean): void {
     throw issue('partnerReference', 'a partner reference needs the partner (partnerId)');
   }
   if (!isStaff && input.partnerId) throw forbidden('Only staff can enter a partner’s order.');
+  if (input.couponCode !== undefined && input.discount) {
+    throw badRequest('Invalid body: couponCode: an order takes a coupon or a manual discount, not both', {
+      issues: [{ path: 'couponCode', message: 'an order takes a coupon or a manual discount, not both' }],
+      reason: 'coupon-with-manual-discount',
+    });
+  }
 }
 
 /** The manual discount as the pricing function takes it; percentages have at most two decimals. */
@@ -177,7 +190,7 @@ export async function placeOrder(
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 
   const placed = await withTransaction(db, async (tx): Promise<PlacedOrder> => {
-    let checked: NewOrder;
+    let checked: CheckedOrder;
     try {
       checked = await checkAndPrice(tx, actor, input, {
         online: !isStaff,
@@ -197,6 +210,7 @@ export async function placeOrder(
       return replay;
     }
     if (input.discount) await auditManualDiscount(tx, actor, order);
+    if (checked.coupon) await recordCouponUse(tx, checked.coupon, order.id, order.discount);
     return { order, replayed: false };
   });
 
@@ -256,9 +270,14 @@ function checkPickupAt(pickupAt: Date, now: Date, settings: OrderingSettings): v
   }
 }
 
+/** An order as `insertOrder` writes it, with the coupon it uses (recorded once it is written). */
+export interface CheckedOrder extends NewOrder {
+  coupon: AppliedCoupon | null;
+}
+
 /**
- * Checks an order against the menu, tables, partners and settings and prices it: the order as it
- * will be written (`insertOrder`). `actor` is who places it (null: the demo seed); `online` is a
+ * Checks an order against the menu, tables, partners, coupons and settings and prices it: the order
+ * as it will be written (`insertOrder`). `actor` is who places it (null: the demo seed); `online` is a
  * customer's order request, otherwise a point-of-sale order. `now` is the moment a customer places
  * it: then the restaurant must be open by its opening hours, and a pickup time is checked against
  * them (the demo seed's order requests give none, so they are made at any hour).
@@ -268,7 +287,7 @@ export async function checkAndPrice(
   actor: Actor | null,
   input: OrderInput,
   { online, discount = null, now }: { online: boolean; discount?: PricingDiscount | null; now?: Date },
-): Promise<NewOrder> {
+): Promise<CheckedOrder> {
   const isStaff = !online;
   const settings = await orderingSettings(tx);
   if (online && !settings.onlineOrdering) {
@@ -313,14 +332,30 @@ export async function checkAndPrice(
     partner = { id: found.id, name: found.name };
   }
 
+  const pricedLines = lines.map((line) => ({
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    options: line.options,
+  }));
+  let coupon: AppliedCoupon | null = null;
+  if (input.couponCode !== undefined) {
+    const channel: CouponChannel = online ? 'online' : 'pos';
+    coupon = await applyCoupon(tx, {
+      code: input.couponCode,
+      channel,
+      // The minimum is about what was ordered, before any discount.
+      subtotal: priceOrder({ ...pricingSettings(settings, input.type), lines: pricedLines }).subtotal,
+      customerKey: couponCustomerKey(channel, actor?.id ?? null, input.customerPhone),
+      timeZone: settings.timeZone,
+      currency: settings.currency,
+      now: now ?? new Date(),
+      path: 'couponCode',
+    });
+  }
   const totals = priceOrder({
     type: input.type,
-    lines: lines.map((line) => ({
-      unitPrice: line.unitPrice,
-      quantity: line.quantity,
-      options: line.options,
-    })),
-    discount,
+    lines: pricedLines,
+    discount: coupon ? coupon.discount : discount,
     serviceChargePercent: settings.serviceChargePercent,
     taxPercent: settings.taxPercent,
     taxInclusive: settings.taxInclusive,
@@ -358,12 +393,24 @@ export async function checkAndPrice(
     subtotal: totals.subtotal,
     discount: totals.discount,
     discountReason: input.discount?.reason.trim() ?? '',
-    couponCode: null,
+    couponCode: coupon ? normalizeCouponCode(coupon.code) : null,
     serviceCharge: totals.serviceCharge,
     tax: totals.tax,
     taxInclusive: totals.taxInclusive,
     deliveryFee: totals.deliveryFee,
     total: totals.total,
     lines,
+    coupon,
+  };
+}
+
+/** What `priceOrder` takes from the settings besides the lines and the discount. */
+function pricingSettings(settings: OrderingSettings, type: OrderInput['type']) {
+  return {
+    type,
+    serviceChargePercent: settings.serviceChargePercent,
+    taxPercent: settings.taxPercent,
+    taxInclusive: settings.taxInclusive,
+    deliveryFee: settings.deliveryFee,
   };
 }

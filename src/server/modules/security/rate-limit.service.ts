@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   contactPerClient: { name: 'contact:client', limit: 5, windowSeconds: 60 * 60 },
   verificationEmailPerClient: { name: 'verification-email:client', limit: 10, windowSeconds: 60 * 60 },
   verificationEmailPerAccount: { name: 'verification-email:account', limit: 3, windowSeconds: 60 * 60 },
+  // Coupon code checks per signed-in user: a cashier checks a few codes an order; a guesser is slowed.
+  couponCheckPerUser: { name: 'coupon-check:user', limit: 60, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -1,0 +1,22 @@
+/**
+ * The coupons module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): the
+ * admin's coupons, and what placing an order does with a code. `use-cases/place-order.ts` calls
+ * `applyCoupon` (the coupon row locked in the order's transaction) and, once the order is written,
+ * `recordCouponUse`; `use-cases/change-order-status.ts` calls `releaseCouponUse` when an order is
+ * cancelled or rejected.
+ */
+export {
+  type AppliedCoupon,
+  applyCoupon,
+  type CouponListQuery,
+  type CouponUseRequest,
+  checkCoupon,
+  couponCustomerKey,
+  createCoupon,
+  deleteCoupon,
+  getCoupon,
+  listCoupons,
+  recordCouponUse,
+  releaseCouponUse,
+  updateCoupon,
+} from './coupons.service';
