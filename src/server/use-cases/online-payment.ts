@@ -1,9 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Order, orderNumberLabel } from '../../shared/contracts/orders';
 import { type CheckoutOutcome, type PaymentPage, paymentLinkPath } from '../../shared/contracts/payments';
 import { amountDue, type PaymentTotals } from '../../shared/payment-math';
 import { withTransaction } from '../db/transaction';
-import type { Actor, AppDeps } from '../lib/context';
+import type { AppDeps } from '../lib/context';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { bankAccountResource } from '../modules/master-data';
 import { orderWithAccessKey } from '../modules/orders';
@@ -20,7 +19,7 @@ import {
   stripeCheckoutOf,
 } from '../modules/payments';
 import { getSettings } from '../modules/settings';
-import { can } from '../policies';
+import { mayOpenOrderPage, notFoundOrder, type PageViewer } from './order-link-access';
 import { recordPaymentInTx } from './record-payment';
 
 /**
@@ -42,35 +41,19 @@ import { recordPaymentInTx } from './record-payment';
  *   the guest's page says so.
  *
  * Who may see the page and use its calls: the order's customer, staff (policy `order.read`), or whoever
- * holds the order's secret key; anyone else is told the order does not exist (404).
+ * holds the order's secret key; anyone else is told the order does not exist (404). The rule is shared
+ * with the feedback page: use-cases/order-link-access.ts.
  */
 
 export type OnlinePaymentDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'paymentProvider'>;
 
-/** Who asks: the signed-in user (or nobody), and the key of the link they followed, if any. */
-export interface PageViewer {
-  actor: Actor | null;
-  key?: string;
-}
-
-const notFoundOrder = () => notFound('There is no order with this id.');
-
-/** Compares a given key with the order's in constant time (hashes of equal length). */
-function sameKey(given: string | undefined, actual: string): boolean {
-  if (!given) return false;
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(actual));
-}
-
 /** The order, if `viewer` may see its payment page; otherwise a 404 that tells nothing. */
 async function visibleOrder(deps: OnlinePaymentDeps, viewer: PageViewer, orderId: string) {
   const found = await orderWithAccessKey(deps.db, orderId);
-  if (!found) throw notFoundOrder();
-  const ownerId = found.order.customer?.id ?? null;
-  const allowed =
-    (viewer.actor !== null && can(viewer.actor, 'order.read', { ownerId })) ||
-    sameKey(viewer.key, found.accessKey);
-  if (!allowed) throw notFoundOrder();
+  const customerId = found?.order.customer?.id ?? null;
+  if (!found || !mayOpenOrderPage(viewer, { customerId, accessKey: found.accessKey }, 'order.read')) {
+    throw notFoundOrder();
+  }
   return found;
 }
 
