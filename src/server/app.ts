@@ -20,6 +20,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
@@ -141,6 +142,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', ordersRoutes);
   app.route('/', paymentsRoutes);
   app.route('/', paymentPageRoutes);
+  app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);

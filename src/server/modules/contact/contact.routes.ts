@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { loadActor } from '../../lib/auth-guards';
+import { ContactMessageHandledInputSchema, FEEDBACK_API } from '../../../shared/contracts/feedback';
+import { loadActor, requireActor } from '../../lib/auth-guards';
 import { clientIp } from '../../lib/client-ip';
 import { PaginationQuerySchema, pageSchema } from '../../lib/pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
@@ -8,6 +9,7 @@ import {
   ContactMessageInputSchema,
   ContactMessageSchema,
   listContactMessages,
+  setContactMessageHandled,
   submitContactMessage,
 } from './contact.service';
 
@@ -50,6 +52,30 @@ const getContactMessages = defineRoute('admin', {
   },
 });
 
+const patchContactMessage = defineRoute('admin', {
+  method: 'patch',
+  path: FEEDBACK_API.contactMessage('{id}'),
+  tags: ['Contact'],
+  summary: 'Mark a contact message as handled, or not',
+  description: 'Sets `handledAt` to now (an earlier time stays as it was) or clears it; audited.',
+  request: {
+    params: z.object({
+      id: z.uuid('must be a message id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+    }),
+    body: {
+      required: true,
+      content: { 'application/json': { schema: ContactMessageHandledInputSchema } },
+    },
+  },
+  responses: {
+    200: { description: 'The message', content: { 'application/json': { schema: ContactMessageSchema } } },
+    404: {
+      description: 'No such message',
+      content: { 'application/json': { schema: ErrorResponseSchema } },
+    },
+  },
+});
+
 export const contactRoutes = createRouter()
   .openapi(postContactMessage, async (c) => {
     const { humanCheck, ...input } = c.req.valid('json');
@@ -62,4 +88,15 @@ export const contactRoutes = createRouter()
   })
   .openapi(getContactMessages, async (c) =>
     c.json(await listContactMessages(c.var.deps.db, c.req.valid('query')), 200),
+  )
+  .openapi(patchContactMessage, async (c) =>
+    c.json(
+      await setContactMessageHandled(
+        c.var.deps.db,
+        requireActor(c),
+        c.req.valid('param').id,
+        c.req.valid('json').handled,
+      ),
+      200,
+    ),
   );

@@ -1,12 +1,18 @@
 import { z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONTACT_EMPTY_MESSAGES, CONTACT_LIMITS } from '../../../shared/contracts/contact';
 import { fieldMessages } from '../../../shared/contracts/fields';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import type { Actor } from '../../lib/context';
+import { notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { newestFirst, toPage } from '../../lib/pagination';
+import { authorize } from '../../policies';
+import { recordAudit } from '../audit';
 import { isPhoneOnlyEmail, users } from '../auth';
+import { publishChange } from '../events';
 import type { Messenger } from '../messaging';
 import { contactMessages } from './contact.schema';
 
@@ -168,4 +174,40 @@ export async function listContactMessages(
     .orderBy(...order.orderBy)
     .limit(query.limit + 1);
   return toPage(rows, query.limit, present);
+}
+
+/**
+ * Marks a contact message handled (now) or not handled (policy `contact.read`); audited (area
+ * `feedback`: the messages are a tab of Customer Feedback) and published on the `feedback` topic.
+ * Marking it as it already is changes nothing.
+ */
+export async function setContactMessageHandled(
+  db: Database,
+  actor: Actor,
+  id: string,
+  handled: boolean,
+): Promise<ContactMessage> {
+  authorize(actor, 'contact.read');
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+    if (!row) throw notFound('There is no contact message with this id.');
+    if ((row.handledAt !== null) === handled) return present(row);
+    const [updated] = await tx
+      .update(contactMessages)
+      .set({ handledAt: handled ? sql`clock_timestamp()` : null })
+      .where(eq(contactMessages.id, id))
+      .returning();
+    if (!updated) throw notFound('There is no contact message with this id.');
+    await recordAudit(tx, actor, {
+      area: 'feedback',
+      action: handled ? 'contact-message.handled' : 'contact-message.unhandled',
+      summary: `Marked the message “${row.subject}” from ${row.name} as ${handled ? 'handled' : 'not handled'}`,
+      targetType: 'contact-message',
+      targetId: id,
+      before: { handledAt: row.handledAt?.toISOString() ?? null },
+      after: { handledAt: updated.handledAt?.toISOString() ?? null },
+    });
+    await publishChange(tx, 'feedback');
+    return present(updated);
+  });
 }
