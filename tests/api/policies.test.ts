@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/lib/context';
 import { AppError } from '../../src/server/lib/errors';
 import { removeProfilePhoto, setProfilePhoto } from '../../src/server/modules/account/account.service';
+import { contactMessages } from '../../src/server/modules/contact/contact.schema';
+import { setContactMessageHandled } from '../../src/server/modules/contact/contact.service';
+import { createCoupon, listCoupons } from '../../src/server/modules/coupons';
 import { changesAPrice, menuItemResource } from '../../src/server/modules/menu/menu.service';
 import {
   getSettings,
@@ -12,10 +15,15 @@ import {
 import { changeUserRole, setUserDisabled } from '../../src/server/modules/users/user-admin.service';
 import { listCustomers } from '../../src/server/modules/users/users.service';
 import { can, POLICY_DEFINITIONS, type PolicyAction, type PolicyActor } from '../../src/server/policies';
+import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-cases/customer-feedback';
+import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
+import type { Order } from '../../src/shared/contracts/orders';
 import { MENU_API } from '../../src/shared/menu-catalog';
 import { ROLES, type Role } from '../../src/shared/roles';
+import { movedOrder, placedOrder } from '../support/orders';
+import { settingsForPayments } from '../support/payments';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
@@ -106,6 +114,11 @@ interface RouteCase<C = unknown> {
   record?: (user: TestUser | null, context: C) => unknown;
   /** After a refused call: nothing changed. */
   unchanged?: (context: C) => Promise<void>;
+  /**
+   * The answer to a refused call when the route hides the record from whoever may not act on it (an
+   * order's feedback: 404, as for an order that does not exist) instead of 401 or 403.
+   */
+  refused?: { status: number; code: string };
 }
 
 /** One case, its context type checked against its own callbacks, then kept with the others. */
@@ -117,6 +130,49 @@ const userOf = (caller: Caller): TestUser | null =>
 
 /** A fresh team member for a user-administration call, or the admin themself for `self`. */
 const targetUser = async (caller: Caller) => (caller === 'self' ? as.admin : t.buildUser({ role: 'staff' }));
+
+/** A fresh 10 % coupon, made by the admin. */
+async function createCouponAsAdmin(): Promise<Coupon> {
+  const response = await t.post(
+    COUPONS_API.coupons,
+    { code: `POLICY${++counter}`, kind: 'percent', value: 10, channels: ['pos', 'online'] },
+    { as: as.admin },
+  );
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Coupon;
+}
+
+async function readCouponAsAdmin(id: string): Promise<Coupon> {
+  const response = await t.get(`${COUPONS_API.coupons}/${id}`, { as: as.admin });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Coupon;
+}
+
+/** A completed takeaway of the customer's (the settings for online orders and an item made once). */
+let orderItem: Promise<MenuItem> | undefined;
+async function completedCustomerOrder(): Promise<Order> {
+  orderItem ??= settingsForPayments(t, as.admin).then(() => createItem({ modifierGroups: [] }));
+  const item = await orderItem;
+  let order = await placedOrder(
+    t,
+    { type: 'takeaway', lines: [{ menuItemId: item.id, quantity: 1 }] },
+    as.customer,
+  );
+  for (const status of ['confirmed', 'preparing', 'ready', 'completed'] as const) {
+    order = await movedOrder(t, order, status, as.staff);
+  }
+  return order;
+}
+
+/** A contact message as sent from /contact. */
+async function contactMessage(): Promise<{ id: string }> {
+  const [message] = await t.db
+    .insert(contactMessages)
+    .values({ name: 'Ada', email: 'ada@example.com', subject: `Policy ${++counter}`, message: 'Hello' })
+    .returning({ id: contactMessages.id });
+  if (!message) throw new Error('no contact message');
+  return message;
+}
 
 const itemCase = (
   action: PolicyAction,
@@ -287,11 +343,105 @@ const cases: RouteCase<unknown>[] = [
     call: (user) => t.del('/api/account/photo', { as: user }),
     record: (user) => ({ ownerId: user?.id ?? null }),
   }),
+  routeCase({
+    action: 'coupon.manage',
+    route: `GET ${COUPONS_API.coupons}`,
+    ok: 200,
+    call: (user) => t.get(COUPONS_API.coupons, { as: user }),
+  }),
+  routeCase<Coupon>({
+    action: 'coupon.manage',
+    route: `GET ${COUPONS_API.coupons}/{id}`,
+    ok: 200,
+    prepare: () => createCouponAsAdmin(),
+    call: (user, coupon) => t.get(`${COUPONS_API.coupons}/${coupon.id}`, { as: user }),
+  }),
+  routeCase({
+    action: 'coupon.manage',
+    route: `POST ${COUPONS_API.coupons}`,
+    ok: 201,
+    call: (user) =>
+      t.post(
+        COUPONS_API.coupons,
+        { code: `POLICY${++counter}`, kind: 'amount', value: 200, channels: ['pos'] },
+        { as: user },
+      ),
+  }),
+  routeCase<Coupon>({
+    action: 'coupon.manage',
+    route: `PATCH ${COUPONS_API.coupons}/{id}`,
+    ok: 200,
+    prepare: () => createCouponAsAdmin(),
+    call: (user, coupon) =>
+      t.patch(`${COUPONS_API.coupons}/${coupon.id}`, { value: 50, ...versionOf(coupon) }, { as: user }),
+    unchanged: async (coupon) => expect((await readCouponAsAdmin(coupon.id)).value).toBe(coupon.value),
+  }),
+  routeCase<Coupon>({
+    action: 'coupon.manage',
+    route: `DELETE ${COUPONS_API.coupons}/{id}`,
+    ok: 204,
+    prepare: () => createCouponAsAdmin(),
+    call: (user, coupon) => t.del(`${COUPONS_API.coupons}/${coupon.id}`, { as: user }),
+    unchanged: async (coupon) => void (await readCouponAsAdmin(coupon.id)),
+  }),
+  routeCase<Coupon>({
+    action: 'coupon.check',
+    route: `POST ${COUPONS_API.check}`,
+    ok: 200,
+    prepare: () => createCouponAsAdmin(),
+    call: (user, coupon) => t.post(COUPONS_API.check, { code: coupon.code, subtotal: 1000 }, { as: user }),
+  }),
+  routeCase<Order>({
+    // The customer's own order; for anyone else without its key the order does not exist.
+    action: 'feedback.create',
+    route: 'POST /api/orders/{id}/feedback',
+    ok: 201,
+    refused: { status: 404, code: 'not-found' },
+    prepare: () => completedCustomerOrder(),
+    call: (user, order) =>
+      t.post(`/api/orders/${order.id}/feedback`, { overall: 5, food: 4, service: 5 }, { as: user }),
+    record: () => ({ ownerId: as.customer.id }),
+    unchanged: async (order) => {
+      const response = await t.get(`/api/orders/${order.id}/feedback`, { as: as.admin });
+      expect(((await response.json()) as { feedback: unknown }).feedback).toBeNull();
+    },
+  }),
+  routeCase({
+    action: 'feedback.read',
+    route: 'GET /api/admin/feedback',
+    ok: 200,
+    call: (user) => t.get('/api/admin/feedback', { as: user }),
+  }),
+  routeCase({
+    action: 'feedback.read',
+    route: 'GET /api/admin/feedback/summary',
+    ok: 200,
+    call: (user) => t.get('/api/admin/feedback/summary', { as: user }),
+  }),
+  routeCase({
+    action: 'contact.read',
+    route: 'GET /api/admin/contact-messages',
+    ok: 200,
+    call: (user) => t.get('/api/admin/contact-messages', { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'contact.read',
+    route: 'PATCH /api/admin/contact-messages/{id}',
+    ok: 200,
+    prepare: () => contactMessage(),
+    call: (user, message) =>
+      t.patch(`/api/admin/contact-messages/${message.id}`, { handled: true }, { as: user }),
+    unchanged: async (message) => {
+      const response = await t.get('/api/admin/contact-messages', { as: as.admin });
+      const { items } = (await response.json()) as { items: { id: string; handledAt: string | null }[] };
+      expect(items.find((item) => item.id === message.id)?.handledAt).toBeNull();
+    },
+  }),
 ];
 
-/** Policies with no route yet: the orders, payments and feedback issues add their routes and cases. */
+/** Policies with no route yet: the orders and payments issues add their routes and cases. */
 const NOT_ROUTED_YET = POLICY_DEFINITIONS.map((definition) => definition.action).filter((action) =>
-  /^(order|payment|feedback)\./.test(action),
+  /^(order|payment)\./.test(action),
 );
 
 it('covers every policy that has a route, and names the ones that have none yet', () => {
@@ -322,14 +472,15 @@ describe.each(cases)('$action ($route)', (routeCase) => {
     } else {
       const error = await expectErrorBody(
         response,
-        user ? 403 : 401,
-        user ? 'permission-denied' : 'unauthenticated',
+        routeCase.refused?.status ?? (user ? 403 : 401),
+        routeCase.refused?.code ?? (user ? 'permission-denied' : 'unauthenticated'),
       );
       if (caller === 'self') expect(error.message).toMatch(/^You cannot .+ your own/);
       await routeCase.unchanged?.(context);
     }
-    // The table and the routes agree on who gets in at all (a sanity check on the case itself).
-    if (caller === 'admin') expect(allowed).toBe(true);
+    // The table and the routes agree on who gets in at all (a sanity check on the case itself); a
+    // record of someone else's own (an order's feedback) is theirs alone.
+    if (caller === 'admin' && !routeCase.refused) expect(allowed).toBe(true);
   });
 });
 
@@ -414,6 +565,38 @@ describe('services refuse on their own, without the route guard', () => {
     ).rejects.toMatchObject({ status: 403, message: 'You cannot disable your own account.' });
     const me = await t.get('/api/me', { as: target });
     expect(((await me.json()) as { role: Role }).role).toBe('staff');
+  });
+
+  it('refuses anyone but an admin the coupons, in the service', async () => {
+    for (const role of ['customer', 'staff', 'manager'] as const) {
+      await expect(listCoupons(t.db, actorOf(as[role]), { limit: 10 })).rejects.toMatchObject({
+        status: 403,
+      });
+      await expect(
+        createCoupon(t.db, actorOf(as[role]), {
+          code: `SERVICE${role}`,
+          kind: 'percent',
+          value: 5,
+          channels: ['pos'],
+        }),
+      ).rejects.toMatchObject({ status: 403 });
+    }
+    const { items } = await listCoupons(t.db, actorOf(as.admin), { search: 'SERVICE', limit: 10 });
+    expect(items).toEqual([]);
+  });
+
+  it('refuses anyone but an admin customer feedback and the contact messages, in the services', async () => {
+    const message = await contactMessage();
+    for (const role of ['customer', 'staff', 'manager'] as const) {
+      const actor = actorOf(as[role]);
+      await expect(customerFeedback(t.db, actor, { limit: 10 })).rejects.toMatchObject({ status: 403 });
+      await expect(customerFeedbackSummary(t.db, actor, {})).rejects.toMatchObject({ status: 403 });
+      await expect(setContactMessageHandled(t.db, actor, message.id, true)).rejects.toMatchObject({
+        status: 403,
+      });
+    }
+    const handled = await setContactMessageHandled(t.db, actorOf(as.admin), message.id, true);
+    expect(handled.handledAt).not.toBeNull();
   });
 
   it('refuses a customer the customer look-up of the point of sale', async () => {
