@@ -359,6 +359,22 @@ describe('Customer Feedback: who may', () => {
   });
 });
 
+describe('Customer Feedback: the live topic', () => {
+  it('lets only administrators follow `feedback` (403 for staff, managers and customers)', async () => {
+    for (const as of [customer, staff, manager]) {
+      const error = await expectErrorBody(
+        await t.get('/api/events?topics=feedback', { as }),
+        403,
+        'permission-denied',
+      );
+      expect(error.message).toContain('feedback');
+    }
+    const response = await t.get('/api/events?topics=feedback', { as: admin });
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+  });
+});
+
 describe('Customer Feedback: the list and the summary', () => {
   /** Hand-made feedback at known instants (America/New_York; summer time starts on 2026-03-08). */
   const DATA = [
