@@ -204,6 +204,22 @@ export const USER_FIELD_LABELS = {
   endedSessions: hidden,
 } satisfies FieldLabels;
 
+export const COUPON_FIELD_LABELS = {
+  ...RECORD_FIELDS,
+  code: { label: 'Code' },
+  description: { label: 'Description' },
+  kind: { label: 'Kind', values: { percent: 'Percentage', amount: 'Fixed amount' } },
+  // A percentage or an amount in minor units, depending on the kind: the summary line names the change.
+  value: { label: 'Value', format: 'changed' },
+  minOrder: { label: 'Minimum order', format: 'money' },
+  maxDiscount: { label: 'Maximum discount', format: 'money' },
+  validFrom: { label: 'Valid from' },
+  validUntil: { label: 'Valid until' },
+  usageLimit: { label: 'Usage limit', format: 'number' },
+  perCustomerLimit: { label: 'Per-customer limit', format: 'number' },
+  channels: { label: 'Channels', format: 'list', values: { pos: 'Point of sale', online: 'Online' } },
+} satisfies FieldLabels;
+
 /** The label table of each record type, by the noun the audit log stores as its target type. */
 export const FIELD_LABELS_BY_RECORD: Readonly<Record<string, FieldLabels>> = {
   settings: SETTINGS_FIELD_LABELS,
@@ -216,4 +232,5 @@ export const FIELD_LABELS_BY_RECORD: Readonly<Record<string, FieldLabels>> = {
   'bank account': BANK_ACCOUNT_FIELD_LABELS,
   'dining table': DINING_TABLE_FIELD_LABELS,
   user: USER_FIELD_LABELS,
+  coupon: COUPON_FIELD_LABELS,
 };

@@ -54,7 +54,13 @@ const placeRoute = defineRoute('signed-in', {
     'delivery fee from the settings: a client never sends a price. Each line’s item must be on the ' +
     'menu and available today (online: also shown online), its options chosen within each group’s ' +
     'minimum and maximum, its quantity 1 to 999; the refusal names the item. A manual `discount` ' +
-    '(percent or amount, with a reason) is for managers and is audited.\n\n' +
+    '(percent or amount, with a reason) is for managers and is audited. A `couponCode` (any case; not ' +
+    'together with `discount`) is checked with the coupon locked in the order’s transaction, so its ' +
+    'usage and per-customer limits hold under concurrent orders: an unknown code is a 404, a code that ' +
+    'cannot be used a 409 with `details.reason` (`coupon-inactive`, `coupon-not-yet-valid`, ' +
+    '`coupon-expired`, `coupon-wrong-channel`, `coupon-below-minimum`, `coupon-used-up`, ' +
+    '`coupon-already-used`, `coupon-customer-required`) and `details.path: couponCode`; the order keeps ' +
+    '`couponCode` and its `discount`, and a cancelled or rejected order gives the use back.\n\n' +
     'A customer’s order is refused with 409 and `details.reason` while online ordering is off ' +
     '(`ordering-off`), while the restaurant is closed by its opening hours (`closed`; the message says ' +
     'when it opens again) or below the delivery minimum (`below-minimum`, `details.minimum`). A dine-in ' +
