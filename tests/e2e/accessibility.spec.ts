@@ -75,6 +75,14 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void>; admin?: boo
     admin: true,
     ready: (page) => expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible(),
   },
+  {
+    path: '/coupons',
+    admin: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Coupons', level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading the coupons...')).toHaveCount(0);
+    },
+  },
 ];
 
 for (const viewport of [PHONE, DESKTOP]) {

@@ -41,6 +41,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/my-order-page').then((module) => ({ Component: module.MyOrderPage })),
   '/payment/:orderId': () =>
     import('../pages/payment-page').then((module) => ({ Component: module.PaymentPage })),
+  '/feedback/:orderId': () =>
+    import('../pages/feedback-page').then((module) => ({ Component: module.FeedbackPage })),
   '/admin/users': () =>
     import('../pages/admin-users-page').then((module) => ({ Component: module.AdminUsersPage })),
   '/menu': () => import('../pages/menu-page').then((module) => ({ Component: module.MenuPage })),
@@ -48,6 +50,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/master-data-page').then((module) => ({ Component: module.MasterDataPage })),
   '/admin/audit': () =>
     import('../pages/admin-audit-page').then((module) => ({ Component: module.AdminAuditPage })),
+  '/admin/feedback': () =>
+    import('../pages/admin-feedback-page').then((module) => ({ Component: module.AdminFeedbackPage })),
   '/orders': () => import('../pages/orders-page').then((module) => ({ Component: module.OrdersPage })),
   '/orders/add': () =>
     import('../pages/add-order-page').then((module) => ({ Component: module.AddOrderPage })),
@@ -56,13 +60,20 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
   '/orders/monitor': () =>
     import('../pages/order-monitor-page').then((module) => ({ Component: module.OrderMonitorPage })),
   '/orders/:orderId': () => import('../pages/order-page').then((module) => ({ Component: module.OrderPage })),
+  '/coupons': () => import('../pages/coupons-page').then((module) => ({ Component: module.CouponsPage })),
 };
 
 /**
  * Built admin pages that have no sub-pages of their own: `/menu/nope` is a 404 (in the staff frame,
  * after the access rule of `/menu`), not the menu under a wrong address.
  */
-const WITHOUT_SUB_PAGES: ReadonlySet<string> = new Set(['/menu', '/admin/users', '/admin/audit']);
+const WITHOUT_SUB_PAGES: ReadonlySet<string> = new Set([
+  '/menu',
+  '/admin/users',
+  '/admin/audit',
+  '/coupons',
+  '/admin/feedback',
+]);
 
 /** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */
 const pageRoutes: RouteObject[] = PAGES.flatMap((page): RouteObject[] => {
