@@ -8,10 +8,19 @@ import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
 import { useConfig } from '../features/config/api/get-config';
+import {
+  type AppliedCoupon,
+  appliedCoupon,
+  couponPricing,
+  isCouponRefusal,
+} from '../features/coupons/apply/applied-coupon';
+import { useCheckCoupon } from '../features/coupons/apply/check-coupon';
+import { CouponField } from '../features/coupons/apply/coupon-field';
 import { useOrderSummary, usePlaceOrder, usePointOfSale } from '../features/orders/api/orders-api';
 import {
   addToCart,
   type CartLine,
+  cartSubtotal,
   cartTotals,
   type DiscountDraft,
   detailsProblem,
@@ -69,6 +78,11 @@ export function AddOrderPage() {
   const [picking, setPicking] = useState<PointOfSaleItem | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The refusal was about the coupon (`details.path: 'couponCode'`): it shows on the coupon too. */
+  const [refusalOnCoupon, setRefusalOnCoupon] = useState(false);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const checkCoupon = useCheckCoupon();
   const searchRef = useRef<HTMLFormElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const cartBodyRef = useRef<HTMLDivElement>(null);
@@ -131,12 +145,38 @@ export function AddOrderPage() {
   const money = { currency: data.currency, locale: config.data.locale };
   // Lines are priced with the menu as it is now (a price changed while the cart was open counts).
   const liveLines = lines.map((line) => ({ ...line, item: itemsById.get(line.item.id) ?? line.item }));
-  const discount = data.canDiscount
-    ? readDiscount(discountDraft, data.currency)
-    : { ok: true as const, discount: null };
-  const totals = cartTotals(liveLines, details.type, data.pricing, discount.ok ? discount.discount : null);
+  // A coupon or a manual discount, never both: while a coupon is applied the discount fields are shut.
+  const discount =
+    data.canDiscount && !coupon
+      ? readDiscount(discountDraft, data.currency)
+      : { ok: true as const, discount: null };
+  const couponNow = couponPricing(coupon, cartSubtotal(liveLines, details.type, data.pricing), money);
+  const totals = cartTotals(
+    liveLines,
+    details.type,
+    data.pricing,
+    discount.ok ? discount.discount : null,
+    couponNow.discount,
+  );
   const problem =
-    detailsProblem(lines, details) ?? (discount.ok ? null : 'Complete the discount, or remove it.');
+    detailsProblem(lines, details) ??
+    (discount.ok ? null : 'Complete the discount, or remove it.') ??
+    (couponNow.problem ? `${couponNow.problem} Add to the order, or remove the coupon.` : null);
+  const manualDiscountTyped = data.canDiscount && !coupon && discountDraft.value.trim() !== '';
+
+  function applyCoupon(code: string) {
+    setCouponError(null);
+    checkCoupon.mutate(
+      { code, subtotal: totals.subtotal, customerPhone: details.customerPhone },
+      {
+        onSuccess: (answer) => {
+          setCoupon(appliedCoupon(answer));
+          setRefusal(null);
+        },
+        onError: (error) => setCouponError(errorMessage(error)),
+      },
+    );
+  }
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
 
   function add(
@@ -165,7 +205,7 @@ export function AddOrderPage() {
 
   function place() {
     if (problem || sending.current || !discount.ok) return;
-    const input = orderInput(lines, details, discount.discount);
+    const input = orderInput(lines, details, discount.discount, coupon?.terms.code ?? null);
     const body = JSON.stringify(input);
     // A cart changed after the server refused it is another request: it gets its own key. The same cart
     // sent again (a retry after a lost answer) keeps its key, so the server never makes two orders.
@@ -183,6 +223,8 @@ export function AddOrderPage() {
           setLines([]);
           setDetails((current) => ({ ...EMPTY_DETAILS, type: current.type }));
           setDiscountDraft(EMPTY_DISCOUNT);
+          setCoupon(null);
+          setCouponError(null);
           setSearch('');
           // The confirmation appears at the top of the page; the keyboard waits in the search.
           window.scrollTo({ top: 0 });
@@ -194,6 +236,7 @@ export function AddOrderPage() {
             idempotency.current.refusedBody = body;
           }
           setRefusal(errorMessage(error));
+          setRefusalOnCoupon(isCouponRefusal(error));
           // The refusal may come from a menu or table that changed: show what is true now.
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders.pointOfSale });
           void queryClient.invalidateQueries({ queryKey: queryKeys.orders.summary });
@@ -280,8 +323,29 @@ export function AddOrderPage() {
               />
               <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
                 <CustomerFields pos={data} details={details} onChange={changeDetails} />
+                <div className="py-1">
+                  <CouponField
+                    applied={coupon}
+                    discount={totals.discount}
+                    problem={couponNow.problem ?? (refusalOnCoupon ? refusal : null)}
+                    error={couponError}
+                    checking={checkCoupon.isPending}
+                    blockedReason={
+                      manualDiscountTyped ? 'Remove the manual discount to use a coupon instead.' : null
+                    }
+                    money={money}
+                    onApply={applyCoupon}
+                    onRemove={() => {
+                      setCoupon(null);
+                      setCouponError(null);
+                      setRefusal(null);
+                    }}
+                    onEdit={() => setCouponError(null)}
+                  />
+                </div>
                 {data.canDiscount && (
                   <DiscountFields
+                    couponCode={coupon?.terms.code ?? null}
                     draft={discountDraft}
                     onChange={(patch) => setDiscountDraft((current) => ({ ...current, ...patch }))}
                     money={money}
@@ -293,7 +357,12 @@ export function AddOrderPage() {
               </div>
             </div>
             <div ref={setFooter} className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-4">
-              <TotalsList totals={totals} pricing={data.pricing} money={money} />
+              <TotalsList
+                totals={totals}
+                pricing={data.pricing}
+                money={money}
+                discountLabel={coupon ? `Coupon ${coupon.terms.code}` : undefined}
+              />
               {refusal && (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
                   {refusal}

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../shared/money';
 import { describeOpening, nextOpening } from '../../../shared/next-opening';
 import { isOpenAt, type OpeningHours, restaurantClock } from '../../../shared/opening-hours';
-import { type OrderTotals, type OrderType, priceOrder } from '../../../shared/pricing';
+import { type OrderTotals, type OrderType, type PricingDiscount, priceOrder } from '../../../shared/pricing';
 import type { MoneyFormat } from './cart-format';
 import type { CartChange, CartLine } from './cart-store';
 
@@ -104,16 +104,21 @@ export interface CheckoutPricing {
   deliveryMinimum: number;
 }
 
-/** The order's totals as the server will compute them, for lines priced at today's menu. */
+/**
+ * The order's totals as the server will compute them, for lines priced at today's menu, with a
+ * coupon's discount (`couponDiscount` of its terms; null when none applies).
+ */
 export function checkoutTotals(
   lines: readonly Pick<CartLine, 'unitPrice' | 'quantity'>[],
   type: OrderType,
   pricing: CheckoutPricing,
+  discount: PricingDiscount | null = null,
 ): OrderTotals {
   return priceOrder({
     type,
     // A line's unit price already holds its options' differences (never below nothing, as the server's).
     lines: lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
+    discount,
     serviceChargePercent: pricing.serviceChargePercent,
     taxPercent: pricing.taxPercent,
     taxInclusive: pricing.taxInclusive,
@@ -210,12 +215,15 @@ export interface GuestOrderBody {
   deliveryAddress?: string;
   lines: { menuItemId: string; quantity: number; optionIds?: string[]; note?: string }[];
   note?: string;
+  couponCode?: string;
 }
 
 export function orderBody(
   lines: readonly Pick<CartLine, 'menuItemId' | 'quantity' | 'optionIds' | 'note'>[],
   details: Pick<CheckoutDetails, 'type' | 'pickup' | 'deliveryAddress' | 'note'> & {
     tableName: string | null;
+    /** The applied coupon's code, if any. */
+    couponCode?: string | null;
   },
 ): GuestOrderBody {
   const note = details.note.trim();
@@ -231,6 +239,7 @@ export function orderBody(
       ...(line.note.trim() ? { note: line.note.trim() } : {}),
     })),
     ...(note ? { note } : {}),
+    ...(details.couponCode ? { couponCode: details.couponCode } : {}),
   };
 }
 

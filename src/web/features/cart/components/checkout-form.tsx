@@ -15,6 +15,14 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { isApiError } from '../../../lib/api-client';
 import { myOrderPath } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
+import {
+  type AppliedCoupon,
+  appliedCoupon,
+  couponPricing,
+  isCouponRefusal,
+} from '../../coupons/apply/applied-coupon';
+import { useCheckCoupon } from '../../coupons/apply/check-coupon';
+import { CouponField } from '../../coupons/apply/coupon-field';
 import { usePlaceOrder } from '../../orders/api/orders-api';
 import { useTableCheck } from '../api/table-by-name';
 import { type MoneyFormat, optionSummary } from '../cart-format';
@@ -77,6 +85,9 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
   /** The body of the last attempt and its key: a retry of the same body sends the same key. */
   const attempt = useRef<{ text: string; key: string } | null>(null);
   const [failedText, setFailedText] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const checkCoupon = useCheckCoupon();
 
   // Checkout compares the cart with the menu as it is now, not as the page loaded it.
   useEffect(() => {
@@ -88,7 +99,9 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
   }, [onBusyChange, place.isPending, placed]);
 
   const reconciled = useMemo(() => reconcileLines(cart.lines, menu), [cart.lines, menu]);
-  const totals = checkoutTotals(reconciled.lines, type, restaurant.pricing);
+  const subtotal = checkoutTotals(reconciled.lines, type, restaurant.pricing).subtotal;
+  const couponNow = couponPricing(coupon, subtotal, money);
+  const totals = checkoutTotals(reconciled.lines, type, restaurant.pricing, couponNow.discount);
   const notice = orderingNotice(restaurant, now);
   const slots = useMemo(
     () =>
@@ -101,25 +114,39 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
   );
   const pickup = pickupMode === 'asap' ? 'asap' : pickupAt;
   const details = { type, table, tableCheck, pickup, deliveryAddress, note };
-  const problem = checkoutProblem({
-    lineCount: cart.lines.length,
-    changesPending: reconciled.changes.length > 0,
-    notice,
-    details,
-    subtotal: totals.subtotal,
-    pricing: restaurant.pricing,
-    slots,
-    money,
-  });
+  const problem =
+    checkoutProblem({
+      lineCount: cart.lines.length,
+      changesPending: reconciled.changes.length > 0,
+      notice,
+      details,
+      subtotal: totals.subtotal,
+      pricing: restaurant.pricing,
+      slots,
+      money,
+    }) ?? (couponNow.problem ? `${couponNow.problem} Add to your order, or remove the coupon.` : null);
   const body = orderBody(cart.lines, {
     type,
     tableName: tableCheck.status === 'ok' ? tableCheck.name : table,
     pickup,
     deliveryAddress,
     note,
+    couponCode: coupon?.terms.code ?? null,
   });
   const bodyText = JSON.stringify(body);
   const error = failedText === bodyText ? place.error : null;
+  const couponRefused = error && isCouponRefusal(error) ? error.message : null;
+
+  function applyCoupon(code: string) {
+    setCouponError(null);
+    checkCoupon.mutate(
+      { code, subtotal: totals.subtotal },
+      {
+        onSuccess: (answer) => setCoupon(appliedCoupon(answer)),
+        onError: (refusal) => setCouponError(refusal.message),
+      },
+    );
+  }
 
   function submit() {
     if (problem || place.isPending || placed) return;
@@ -309,6 +336,23 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
           </ul>
         </section>
 
+        <CouponField
+          applied={coupon}
+          discount={totals.discount}
+          problem={couponNow.problem ?? couponRefused}
+          error={couponError}
+          checking={checkCoupon.isPending}
+          money={money}
+          onApply={applyCoupon}
+          onRemove={() => {
+            setCoupon(null);
+            setCouponError(null);
+          }}
+          onEdit={() => setCouponError(null)}
+          disabled={busy}
+          labelClassName="font-semibold text-neutral-950"
+        />
+
         <TextAreaField
           label="Note for the restaurant (optional)"
           value={note}
@@ -320,6 +364,9 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
 
         <dl className="flex flex-col gap-1.5 border-t border-neutral-200 pt-4 text-sm">
           <TotalRow label="Subtotal" value={format(totals.subtotal)} />
+          {totals.discount > 0 && coupon && (
+            <TotalRow label={`Coupon ${coupon.terms.code}`} value={`−${format(totals.discount)}`} />
+          )}
           {totals.serviceCharge > 0 && (
             <TotalRow
               label={`Service charge (${restaurant.pricing.serviceChargePercent}%)`}

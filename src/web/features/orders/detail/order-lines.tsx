@@ -71,7 +71,11 @@ export function totalRows(order: Order, money: Money): TotalRow[] {
   const rows: TotalRow[] = [{ label: 'Subtotal', value: money(order.subtotal) }];
   if (order.discount !== 0) {
     rows.push({
-      label: order.discountReason ? `Discount (${order.discountReason})` : 'Discount',
+      label: order.couponCode
+        ? `Coupon ${order.couponCode}`
+        : order.discountReason
+          ? `Discount (${order.discountReason})`
+          : 'Discount',
       value: `−${money(order.discount)}`,
     });
   }

@@ -328,6 +328,8 @@ interface DiscountFieldsProps {
   reasonError: string | null;
   /** The discount as priced now (minor units), shown while the fields are hidden. */
   amount: number;
+  /** The coupon applied to the order: an order takes a coupon or a manual discount, not both. */
+  couponCode?: string | null;
 }
 
 /** A manager's manual discount: percent or amount, and its reason (required). */
@@ -338,7 +340,18 @@ export function DiscountFields({
   valueError,
   reasonError,
   amount,
+  couponCode = null,
 }: DiscountFieldsProps) {
+  if (couponCode) {
+    return (
+      <Disclosure label="Discount" summary="Not with a coupon" icon={Percent}>
+        <p className="rounded-xl bg-neutral-50 p-3 text-sm text-neutral-700">
+          Coupon {couponCode} is applied: an order takes a coupon or a manual discount, not both. Remove the
+          coupon to give a discount.
+        </p>
+      </Disclosure>
+    );
+  }
   const summary =
     amount > 0
       ? `−${formatMoney(amount, money.currency, money.locale)}${draft.reason.trim() ? ` · ${draft.reason.trim()}` : ''}`
@@ -420,10 +433,13 @@ export function TotalsList({
   totals,
   pricing,
   money,
+  discountLabel = 'Discount',
 }: {
   totals: OrderTotals;
   pricing: PointOfSale['pricing'];
   money: MoneyFormat;
+  /** "Coupon SAVE10" when the discount is a coupon's. */
+  discountLabel?: string;
 }) {
   const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
   return (
@@ -432,7 +448,7 @@ export function TotalsList({
         {format(totals.subtotal)}
       </TotalRow>
       {totals.discount > 0 && (
-        <TotalRow label="Discount" testId="pos-discount">
+        <TotalRow label={discountLabel} testId="pos-discount">
           −{format(totals.discount)}
         </TotalRow>
       )}

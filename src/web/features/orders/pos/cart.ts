@@ -112,12 +112,16 @@ export function pricingDiscount(
     : { kind: 'amount', amount: discount.value };
 }
 
-/** The live totals of the cart, priced as the server will price it. */
+/**
+ * The live totals of the cart, priced as the server will price it: with the manual discount, or with
+ * `couponDiscount` (a coupon's, `features/coupons/apply`: null while the cart is below its minimum).
+ */
 export function cartTotals(
   lines: readonly CartLine[],
   type: OrderType,
   pricing: PointOfSale['pricing'],
   discount: { kind: 'percent' | 'amount'; value: number } | null,
+  couponDiscount: PricingDiscount | null = null,
 ): OrderTotals {
   return priceOrder({
     type,
@@ -126,7 +130,7 @@ export function cartTotals(
       quantity: line.quantity,
       options: chosenOptions(line.item, line.optionIds),
     })),
-    discount: pricingDiscount(discount),
+    discount: couponDiscount ?? pricingDiscount(discount),
     serviceChargePercent: pricing.serviceChargePercent,
     taxPercent: pricing.taxPercent,
     taxInclusive: pricing.taxInclusive,
@@ -164,11 +168,20 @@ export function detailsProblem(lines: readonly CartLine[], details: OrderDetails
   return null;
 }
 
-/** The `POST /api/orders` body: only what applies to the order type, no empty texts. */
+/** The lines' sum before any discount: what a coupon's minimum and the coupon check compare. */
+export function cartSubtotal(lines: readonly CartLine[], type: OrderType, pricing: PointOfSale['pricing']) {
+  return cartTotals(lines, type, pricing, null).subtotal;
+}
+
+/**
+ * The `POST /api/orders` body: only what applies to the order type, no empty texts; a coupon's code
+ * or a manual discount, never both.
+ */
 export function orderInput(
   lines: readonly CartLine[],
   details: OrderDetails,
   discount: OrderInput['discount'] | null,
+  couponCode: string | null = null,
 ): OrderInput {
   const text = (value: string) => value.trim() || undefined;
   return {
@@ -186,7 +199,8 @@ export function orderInput(
     customerPhone: text(details.customerPhone),
     partnerId: text(details.partnerId),
     partnerReference: details.partnerId ? text(details.partnerReference) : undefined,
-    discount: discount ?? undefined,
+    discount: couponCode ? undefined : (discount ?? undefined),
+    couponCode: couponCode ?? undefined,
   };
 }
 
