@@ -89,12 +89,13 @@ function Header({ page, title }: { page: PageData; title: string }) {
   const label = orderNumberLabel(page.order.number);
   return (
     <header>
-      <p className="text-sm font-medium text-neutral-600">{page.restaurantName}</p>
-      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">{title}</h1>
         <OrderStatusBadge status={page.order.status as OrderStatus} className="text-sm" />
       </div>
-      <p className="mt-1 text-sm text-neutral-600 sm:text-base">Order {label}</p>
+      <p className="mt-1 text-sm text-neutral-600 sm:text-base">
+        Order {label} at {page.restaurantName}
+      </p>
     </header>
   );
 }
@@ -144,7 +145,7 @@ function NotRateable({ page }: { page: PageData }) {
   return (
     <div className={FRAME}>
       <DocumentTitle title={`Rate order ${label}`} />
-      <Header page={page} title={`Rate order ${label}`} />
+      <Header page={page} title="Rate your order" />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <Card className="flex gap-3 p-5 sm:p-6" data-testid="feedback-not-yet">
           <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-neutral-500" />
