@@ -76,6 +76,19 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void>; admin?: boo
     ready: (page) => expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible(),
   },
   {
+    path: '/admin/feedback',
+    admin: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Customer Feedback', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Overall ratings' })).toBeVisible();
+    },
+  },
+  {
+    // An order nobody may see without its link: the feedback page's "does not exist".
+    path: '/feedback/00000000-0000-4000-8000-000000000000',
+    ready: (page) => expect(page.getByRole('heading', { name: 'This order does not exist' })).toBeVisible(),
+  },
+  {
     path: '/coupons',
     admin: true,
     ready: async (page) => {

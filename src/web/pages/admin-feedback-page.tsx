@@ -109,7 +109,7 @@ function FeedbackTab({ formatDateTime }: { formatDateTime: (iso: string) => stri
                   })
                 }
               />
-              <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
                 <FeedbackTrend summary={summary.data} />
                 <RatingDistribution summary={summary.data} />
               </div>

@@ -19,7 +19,10 @@ function Tile({
   testId: string;
 }) {
   return (
-    <div className="flex flex-col gap-0.5 rounded-xl bg-neutral-50 px-4 py-3" data-testid={testId}>
+    <div
+      className="flex flex-col gap-0.5 rounded-xl border border-neutral-200 bg-white px-4 py-3 shadow-sm"
+      data-testid={testId}
+    >
       <dt className="text-sm text-neutral-600">{label}</dt>
       <dd className="text-2xl font-semibold tracking-tight text-neutral-950 tabular-nums">{value}</dd>
       {note && <dd className="text-xs text-neutral-600">{note}</dd>}
@@ -86,7 +89,7 @@ export function RatingDistribution({ summary }: { summary: FeedbackSummary }) {
   const total = summary.distribution.reduce((sum, count) => sum + count, 0);
   const most = Math.max(1, ...summary.distribution);
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="min-w-0 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-neutral-950">Overall ratings</h2>
       <ul className="mt-4 flex flex-col gap-2.5" aria-label="How many gave each overall rating">
         {rows.map(({ rating, count }) => (

@@ -73,7 +73,8 @@ function Chart({ summary, periodLabel }: { summary: FeedbackSummary; periodLabel
   const ticks = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 
   return (
-    <div ref={ref} className="w-full">
+    // Hidden overflow: a chart drawn for a wider screen never holds the card wide while it is measured again.
+    <div ref={ref} className="w-full overflow-hidden">
       {width > 0 && (
         <svg
           width={box.width}
@@ -219,7 +220,7 @@ export function FeedbackTrend({ summary }: { summary: FeedbackSummary }) {
   const hasData = summary.trend.some((point) => point.count > 0);
 
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="min-w-0 p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-neutral-950">
