@@ -114,6 +114,16 @@ test.describe('coupons', () => {
     await expect(page.getByRole('list', { name: 'Coupons' }).getByRole('listitem')).toHaveCount(1);
     await saveScreenshot(page, testInfo, 'coupons-list');
     expect(await axeViolations(page)).toEqual([]);
+    // The same on a phone: the list, and the form.
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, testInfo, 'coupons-list');
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    const editing = page.getByRole('dialog', { name: `Edit coupon ${code}` });
+    await expect(editing.getByLabel('Minimum order (optional)')).toHaveValue('15.00');
+    await saveScreenshot(page, testInfo, 'coupons-dialog', { viewportOnly: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await editing.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize(DESKTOP);
     // A code is unique whatever its case: the form says so on the field.
     await page.getByRole('button', { name: 'Add coupon' }).first().click();
     await dialog.getByLabel('Code').fill(code.toLowerCase());

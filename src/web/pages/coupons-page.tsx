@@ -69,7 +69,7 @@ export function CouponsPage() {
       </div>
 
       <div className="mt-8 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <fieldset className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <fieldset className="-mx-4 min-w-0 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <legend className="sr-only">Show</legend>
           <div className="inline-flex rounded-lg bg-neutral-100 p-1">
             {tabs.map((tab) => (
