@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/modules/auth/auth.schema';
 import { contactMessages } from '../../src/server/modules/contact/contact.schema';
@@ -77,6 +77,14 @@ describe('POST /api/contact', () => {
       expect(mail.body).toContain('Phone: +1 555 123 4567');
       expect(mail.body).toContain(VALID.message);
     }
+  });
+
+  it('announces the message on the topic feedback, which Customer Feedback’s messages tab follows', async () => {
+    const events = async () =>
+      (await t.db.execute(sql`select count(*)::int as n from events where topic = 'feedback'`)).rows[0]?.n;
+    const before = await events();
+    expect((await send({ ...VALID, humanCheck: await t.humanCheck() })).status).toBe(201);
+    expect(await events()).toBe(Number(before) + 1);
   });
 
   it('trims the fields, treats an empty phone as none and links a signed-in sender’s account', async () => {

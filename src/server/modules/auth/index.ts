@@ -3,7 +3,8 @@
  * app's wiring import from here only (docs/ARCHITECTURE.md, "Modules, use cases and events").
  *
  * The identity tables (users, sessions, accounts, verifications) are better-auth's store; the users and
- * account modules manage people through them and contact reads an owner's address, so they are part of
+ * account modules manage people through them, contact reads the admins' addresses and feedback the
+ * names and addresses of the people it shows and answers, so they are part of
  * this face. No other module's tables are.
  */
 export { type BootstrapResult, ensureAdmin } from './admin-bootstrap';

@@ -136,6 +136,8 @@ export async function submitContactMessage(
       })
       .returning();
     if (!inserted) throw new Error('contact message insert returned no row');
+    // Customer Feedback's Messages tab follows the topic feedback.
+    await publishChange(tx, 'feedback');
     const admins = await tx
       .select({ email: users.email })
       .from(users)
