@@ -1,45 +1,8 @@
-import { clsx } from 'clsx';
-import { type ComponentProps, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useAuditActors } from '../api/list-audit-actors';
 import { AUDIT_AREA_LABELS, type AuditFilters, NO_AUDIT_FILTERS } from '../api/types';
-
-interface DateFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'type'> {
-  label: string;
-  error?: string | null;
-}
-
-function DateField({ label, error, className, ...inputProps }: DateFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={clsx(
-          'h-11 w-full rounded-lg border bg-white px-3 text-base text-neutral-900 shadow-sm sm:text-sm',
-          'focus:outline-2 focus:outline-offset-0',
-          error
-            ? 'border-red-600 focus:outline-red-600'
-            : 'border-neutral-300 hover:border-neutral-400 focus:border-neutral-950 focus:outline-neutral-950',
-        )}
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 interface AuditFiltersBarProps {
   filters: AuditFilters;
@@ -83,13 +46,15 @@ export function AuditFiltersBar({ filters, onChange, rangeError }: AuditFiltersB
           </option>
         ))}
       </SelectField>
-      <DateField
+      <TextField
+        type="date"
         label="From"
         value={filters.from}
         max={filters.to || undefined}
         onChange={(event) => set({ from: event.target.value })}
       />
-      <DateField
+      <TextField
+        type="date"
         label="To"
         value={filters.to}
         min={filters.from || undefined}

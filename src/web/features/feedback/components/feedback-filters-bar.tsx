@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
-import { type ComponentProps, useId } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChoiceChips } from '../../../components/ui/choice-chips';
+import { TextField } from '../../../components/ui/text-field';
 import {
   type FeedbackFilters,
   hasFilters,
@@ -13,42 +14,6 @@ import {
 
 const RATING_OPTIONS = ['1', '2', '3', '4', '5'] as const;
 const RATING_LABELS = { '1': '1 star', '2': '2 stars', '3': '3 stars', '4': '4 stars', '5': '5 stars' };
-
-interface DateFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'type'> {
-  label: string;
-  error?: string | null;
-}
-
-function DateField({ label, error, className, ...inputProps }: DateFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={clsx(
-          'h-11 w-full rounded-lg border bg-white px-3 text-base text-neutral-900 shadow-sm sm:text-sm',
-          'focus:outline-2 focus:outline-offset-0',
-          error
-            ? 'border-red-600 focus:outline-red-600'
-            : 'border-neutral-300 hover:border-neutral-400 focus:border-neutral-950 focus:outline-neutral-950',
-        )}
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Unreviewed, Reviewed or All, as one row of radio buttons drawn as a segmented control. */
 function ReviewedChoice({
@@ -111,13 +76,15 @@ export function FeedbackFiltersBar({ filters, onChange, rangeError }: FeedbackFi
         onChange={(value) => set({ ratings: value.map(Number).sort((a, b) => a - b) })}
       />
       <div className="grid grid-cols-2 gap-3 sm:max-w-sm lg:w-80">
-        <DateField
+        <TextField
+          type="date"
           label="From"
           value={filters.from}
           max={filters.to || undefined}
           onChange={(event) => set({ from: event.target.value })}
         />
-        <DateField
+        <TextField
+          type="date"
           label="To"
           value={filters.to}
           min={filters.from || undefined}
