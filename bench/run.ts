@@ -295,6 +295,13 @@ async function main(): Promise<void> {
         body: JSON.stringify({ amount: 100, reason: 'Bench' }),
       });
     }
+    // A coupon every order of its line uses: its row lock puts those orders one after the other.
+    await fetch(`${base}/api/coupons`, {
+      method: 'POST',
+      headers: adminJson,
+      body: JSON.stringify({ code: 'BENCH10', kind: 'percent', value: 10, channels: ['pos'] }),
+    });
+    const couponOrder = JSON.stringify({ ...JSON.parse(posOrder), couponCode: 'bench10' });
     const orderEtag = (
       await fetch(`${base}/api/orders/${readOrder.id}`, { headers: { cookie: adminCookie } })
     ).headers.get('etag');
@@ -405,6 +412,15 @@ async function main(): Promise<void> {
         headers: { cookie: adminCookie },
         expect: 201,
         goal: { perSecond: 1000, p97_5: 20 },
+      },
+      {
+        name: 'POST /api/orders with a coupon (all use one coupon: its row is locked per order)',
+        path: '/api/orders',
+        method: 'POST',
+        body: couponOrder,
+        uniqueHeader: 'idempotency-key',
+        headers: { cookie: adminCookie },
+        expect: 201,
       },
       {
         name: 'GET /api/orders/{id} (staff: the order with its payments and a refund)',

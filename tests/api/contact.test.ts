@@ -76,6 +76,8 @@ describe('POST /api/contact', () => {
       expect(mail.body).toContain('From: Ada Lovelace <ada@example.com>');
       expect(mail.body).toContain('Phone: +1 555 123 4567');
       expect(mail.body).toContain(VALID.message);
+      // "All messages" opens Customer Feedback on its messages tab.
+      expect(mail.body).toMatch(/All messages: http\S+\/admin\/feedback\?tab=messages$/m);
     }
   });
 

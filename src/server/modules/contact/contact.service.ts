@@ -107,7 +107,7 @@ function adminCopy(row: ContactRow, config: Config) {
     '',
     row.message,
     '',
-    `Reply to ${row.email}. All messages: ${new URL('/admin/feedback', config.baseUrl).toString()}`,
+    `Reply to ${row.email}. All messages: ${new URL('/admin/feedback?tab=messages', config.baseUrl).toString()}`,
   ];
   return { subject: `Contact form: ${row.subject}`, text: lines.join('\n') };
 }
