@@ -33,9 +33,12 @@ test.describe('side navigation', () => {
       'aria-current',
       'page',
     );
-    await nav.getByRole('link', { name: 'Coupons' }).click();
-    await expect(page).toHaveURL('/coupons');
-    await expect(nav.getByRole('link', { name: 'Coupons' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Expense Management' }).click();
+    await expect(page).toHaveURL('/expenses');
+    await expect(nav.getByRole('link', { name: 'Expense Management' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(nav.getByRole('link', { name: 'Orders', exact: true })).not.toHaveAttribute(
       'aria-current',
       'page',
