@@ -41,7 +41,7 @@ describe('the demo data', () => {
 
   it('goes in one step, except what the owner’s own records use, and only once', async () => {
     const before = await json<DemoDataStatus>(t.get(DEMO, { as: admin }));
-    expect(before.counts).toMatchObject({ menuItems: 45, foodCategories: 8, diningTables: 10 });
+    expect(before.counts).toMatchObject({ menuItems: 45, foodCategories: 8, diningTables: 10, coupons: 2 });
 
     // The owner has started: their own dish in the demo "Coffee" category, and their own supplier.
     const categories = await json<Page<FoodCategory>>(
@@ -49,7 +49,7 @@ describe('the demo data', () => {
     );
     const coffee = categories.items.find((category) => category.name === 'Coffee');
     expect(coffee).toBeDefined();
-    await json(
+    const cortado = await json<{ id: string }>(
       t.post('/api/menu/items', { name: 'House Cortado', categoryId: coffee?.id, price: 390 }, { as: admin }),
     );
     await json(t.post('/api/suppliers', { name: 'My Own Dairy' }, { as: admin }));
@@ -65,10 +65,22 @@ describe('the demo data', () => {
       t.post(`/api/payments/${payment.id}/refunds`, { amount: 100, reason: 'Trying it' }, { as: admin }),
     );
 
+    // Their own order of their dish with the demo's counter coupon, which therefore stays.
+    const own = await json<Order>(
+      t.post(
+        '/api/orders',
+        { type: 'takeaway', lines: [{ menuItemId: cortado.id, quantity: 1 }], couponCode: 'regular2' },
+        { as: admin, headers: { 'idempotency-key': 'own-order-with-demo-coupon' } },
+      ),
+    );
+    expect(own).toMatchObject({ couponCode: 'REGULAR2', discount: 200 });
+
     const removal = await json<DemoRemoval>(t.del(DEMO, { as: admin }));
-    expect(removal.kept).toEqual(['food category “Coffee”']);
+    expect(removal.kept).toEqual(['coupon REGULAR2', 'food category “Coffee”']);
     const total = Object.values(before.counts).reduce((sum, count) => sum + count, 0);
-    expect(removal.removed).toBe(total - 1);
+    expect(removal.removed).toBe(total - 2);
+    const coupons = await json<Page<{ code: string }>>(t.get('/api/coupons', { as: admin }));
+    expect(coupons.items.map((coupon) => coupon.code)).toEqual(['REGULAR2']);
     // The payment went with its order: its refund and its ledger rows too.
     const left = await t.db.execute(sql`
       select (select count(*) from payments where order_id = ${demoOrder.id})::int as payments,

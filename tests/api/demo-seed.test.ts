@@ -25,6 +25,7 @@ import { menuItems, modifierGroups, modifierOptions } from '../../src/server/mod
 import { orders } from '../../src/server/modules/orders/orders.schema';
 import { restaurantSettings } from '../../src/server/modules/settings/settings.schema';
 import { createServices } from '../../src/server/services';
+import type { Coupon } from '../../src/shared/contracts/coupons';
 import type { DemoDataStatus } from '../../src/shared/contracts/demo';
 import type { PublicMenu } from '../../src/shared/contracts/menu';
 import type { OrderPage } from '../../src/shared/contracts/orders';
@@ -69,6 +70,30 @@ describe('the demo restaurant, on', () => {
     admin = await t.buildUser({ role: 'admin' });
   });
   afterAll(() => t.close());
+
+  it('comes with two coupons to try: one for a first online order, one at the counter', async () => {
+    const response = await t.get('/api/coupons', { as: admin });
+    expect(response.status).toBe(200);
+    const { items } = (await response.json()) as { items: Coupon[] };
+    const byCode = Object.fromEntries(items.map((coupon) => [coupon.code, coupon]));
+    expect(Object.keys(byCode).sort()).toEqual(['REGULAR2', 'WELCOME10']);
+    expect(byCode.WELCOME10).toMatchObject({
+      kind: 'percent',
+      value: 10,
+      minOrder: 1500,
+      maxDiscount: 500,
+      perCustomerLimit: 1,
+      channels: ['online'],
+      status: 'active',
+      uses: 0,
+    });
+    expect(byCode.REGULAR2).toMatchObject({
+      kind: 'amount',
+      value: 200,
+      channels: ['pos'],
+      status: 'active',
+    });
+  });
 
   it('shows a full public menu, every item with a photo served as WebP', async () => {
     const response = await t.get('/api/menu/public');

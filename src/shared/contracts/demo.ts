@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const DEMO_RECORD_KINDS = [
   // Orders first: their lines refer to the menu items, which go after them.
   'orders',
+  // After the orders, which used them (their uses go with the orders).
+  'coupons',
   'menuItems',
   'foodCategories',
   'diningTables',
@@ -17,6 +19,7 @@ export type DemoRecordKind = (typeof DEMO_RECORD_KINDS)[number];
 
 export const DEMO_RECORD_LABELS: Record<DemoRecordKind, string> = {
   orders: 'orders',
+  coupons: 'coupons',
   menuItems: 'menu items',
   foodCategories: 'food categories',
   diningTables: 'tables',

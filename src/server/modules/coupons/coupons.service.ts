@@ -222,9 +222,9 @@ function duplicateCode(error: unknown, code: string | undefined): unknown {
 const describe = (coupon: Coupon) =>
   `${normalizeCouponCode(coupon.code)} (${describeCouponValue(coupon, coupon.currency)})`;
 
-/** A new coupon (201), audited. */
-export async function createCoupon(db: Database, actor: Actor, input: CouponInput): Promise<Coupon> {
-  authorize(actor, 'coupon.manage');
+/** A new coupon (201), audited. `actor` null: the demo seed (no policy to ask, no author). */
+export async function createCoupon(db: Database, actor: Actor | null, input: CouponInput): Promise<Coupon> {
+  if (actor) authorize(actor, 'coupon.manage');
   try {
     return await withTransaction(db, async (tx) => {
       const { today, currency } = await calendar(tx);
@@ -235,7 +235,7 @@ export async function createCoupon(db: Database, actor: Actor, input: CouponInpu
           code: input.code.trim(),
           kind: input.kind,
           channels: [...input.channels],
-          createdBy: actor.id,
+          createdBy: actor?.id ?? null,
         } as typeof coupons.$inferInsert)
         .returning({ id: coupons.id });
       if (!row) throw new Error('coupon insert returned nothing');
@@ -568,4 +568,47 @@ function discountOn(subtotal: number, discount: PricingDiscount): number {
     taxInclusive: false,
     deliveryFee: 0,
   }).discount;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The demo cafe's coupons (modules/demo): counted while they are there, removed with the demo data
+
+/** How many of `ids` still exist. */
+export async function countCouponsIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(coupons)
+    .where(inArray(coupons.id, [...ids]));
+  return row?.count ?? 0;
+}
+
+/**
+ * Deletes the coupons `ids` in the caller's transaction, one savepoint each: a coupon an order of the
+ * owner's used stays (its redemptions refer to it) and is named, like `coupon WELCOME10`.
+ */
+export async function deleteCouponsUnlessUsed(
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ removed: number; kept: string[] }> {
+  if (ids.length === 0) return { removed: 0, kept: [] };
+  const rows = await tx
+    .select({ id: coupons.id, code: coupons.code })
+    .from(coupons)
+    .where(inArray(coupons.id, [...ids]));
+  let removed = 0;
+  const kept: string[] = [];
+  for (const row of rows) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.delete(coupons).where(eq(coupons.id, row.id));
+      });
+      removed += 1;
+    } catch (error) {
+      if (findPgError(error)?.code !== '23503') throw error;
+      kept.push(`coupon ${normalizeCouponCode(row.code)}`);
+    }
+  }
+  if (rows.length > 0) await publishChange(tx, 'coupons');
+  return { removed, kept };
 }

@@ -1,3 +1,4 @@
+import type { CouponInput } from '../../../shared/contracts/coupons';
 import type {
   BankAccountInput,
   DiningTableInput,
@@ -150,6 +151,30 @@ export const DEMO_PAYMENT_ACCOUNTS = {
   online: 'bank',
   partner: 'bank',
 } as const;
+
+/**
+ * Two coupons to try (issue 14): one for a guest's first online order over $15, one for regulars at
+ * the counter; the owner sees on /coupons how they are made and counted.
+ */
+export const DEMO_COUPONS: CouponInput[] = [
+  {
+    code: 'WELCOME10',
+    description: '10 % off your first online order over $15 (at most $5)',
+    kind: 'percent',
+    value: 10,
+    minOrder: 1500,
+    maxDiscount: 500,
+    perCustomerLimit: 1,
+    channels: ['online'],
+  },
+  {
+    code: 'REGULAR2',
+    description: '$2 off for regulars at the counter',
+    kind: 'amount',
+    value: 200,
+    channels: ['pos'],
+  },
+];
 
 export const DEMO_TABLES: DiningTableInput[] = [
   { name: 'T1', seats: 2, area: 'Window' },

@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/context';
 import { findPgError, notFound } from '../../lib/errors';
 import { describeValue, type ResourceTable } from '../../lib/resource';
 import { recordAudit } from '../audit';
+import { countCouponsIn, deleteCouponsUnlessUsed } from '../coupons';
 import { publishChange } from '../events';
 import { deleteImage } from '../images';
 import { deleteTransactionsOfPayments } from '../ledger';
@@ -32,7 +33,7 @@ import { DEMO_SEED_NAME } from './demo-seed';
 
 /** The resource of each kind: its table, and the noun the answer names a kept record by. */
 const RESOURCES: Record<
-  Exclude<DemoRecordKind, 'orders'>,
+  Exclude<DemoRecordKind, 'orders' | 'coupons'>,
   { definition: { table: ResourceTable; noun: string } }
 > = {
   menuItems: menuItemResource,
@@ -60,6 +61,10 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
   if (records) {
     for (const kind of DEMO_RECORD_KINDS) {
       const ids = records[kind] ?? [];
+      if (kind === 'coupons') {
+        counts[kind] = await countCouponsIn(db, ids);
+        continue;
+      }
       if (kind === 'orders') {
         counts[kind] = await countOrdersIn(db, ids);
         continue;
@@ -93,7 +98,7 @@ export async function recordDemoOrders(tx: Tx, ids: string[]): Promise<void> {
 }
 
 /**
- * Removes what the demo seed made, in one transaction: orders, menu items (with their photos), categories,
+ * Removes what the demo seed made, in one transaction: orders, coupons, menu items (with their photos), categories,
  * tables, suppliers, partners, expense categories, units and accounts; payments taken on the demo's
  * orders go with them (refunds and ledger rows included). A record something of the owner's refers to
  * (their own item in a demo category, their own order of a demo dish) stays, and is named in the answer; payment settings that pointed at a removed account are cleared. Recorded in the audit log.
@@ -117,6 +122,13 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
         await deleteTransactionsOfPayments(tx, paymentIds);
         await deletePayments(tx, paymentIds);
         removed += await deleteOrders(tx, ids);
+        continue;
+      }
+      if (kind === 'coupons') {
+        // A coupon an order of the owner's used stays.
+        const coupons = await deleteCouponsUnlessUsed(tx, ids);
+        removed += coupons.removed;
+        kept.push(...coupons.kept);
         continue;
       }
       const { table, noun } = RESOURCES[kind].definition;

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
+import { CouponInputSchema } from '../../../shared/contracts/coupons';
 import { UpdateSettingsSchema } from '../../../shared/contracts/settings';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { createCoupon } from '../coupons';
 import { IMAGE_SIZES, type ProcessedImage, processImage } from '../images';
 import {
   bankAccountResource,
@@ -24,6 +26,7 @@ import { type DemoRecords, seedRuns } from './demo.schema';
 import {
   DEMO_ACCOUNTS,
   DEMO_CATEGORIES,
+  DEMO_COUPONS,
   DEMO_EXPENSE_CATEGORIES,
   DEMO_MENU,
   DEMO_PARTNERS,
@@ -48,6 +51,7 @@ export interface DemoSeedCounts {
   expenseCategories: number;
   units: number;
   accounts: number;
+  coupons: number;
 }
 
 export type DemoSeedResult =
@@ -151,6 +155,11 @@ async function writeDemoRestaurant(
   );
   const { version } = await getSettings(tx);
   await updateSettings(tx, null, UpdateSettingsSchema.parse({ ...DEMO_SETTINGS, paymentAccounts, version }));
+  // After the settings: a coupon's amounts are in the restaurant's currency.
+  records.coupons = [];
+  for (const coupon of DEMO_COUPONS) {
+    records.coupons.push((await createCoupon(tx, null, CouponInputSchema.parse(coupon))).id);
+  }
   const counts = {
     categories: DEMO_CATEGORIES.length,
     items: DEMO_MENU.length,
@@ -161,6 +170,7 @@ async function writeDemoRestaurant(
     expenseCategories: DEMO_EXPENSE_CATEGORIES.length,
     units: DEMO_UNITS.length,
     accounts: DEMO_ACCOUNTS.length,
+    coupons: DEMO_COUPONS.length,
   };
   return { counts, records };
 }

@@ -4,6 +4,8 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export interface DemoRecords {
   /** The demo's open orders (absent in records made before orders existed). */
   orders?: string[];
+  /** The demo's coupons (absent in records made before coupons existed). */
+  coupons?: string[];
   menuItems: string[];
   foodCategories: string[];
   diningTables: string[];
