@@ -20,3 +20,18 @@ export function clampQuantity(quantity: number): number {
 export function orderNumberLabel(number: number): string {
   return `#${number}`;
 }
+
+/** The orders calls' paths. */
+export const ORDERS_API = {
+  orders: '/api/orders',
+  /** The point of sale's menu, tables and pricing settings in one answer. */
+  pointOfSale: '/api/orders/point-of-sale',
+  /** Counts for the navigation badge and the table picker. */
+  summary: '/api/orders/summary',
+  /** A table of a QR link by its name (public): `GET /api/tables/by-name/{name}`. */
+  tableByName: '/api/tables/by-name',
+} as const;
+
+/** How far ahead a guest may ask to collect a takeaway, and how soon at the earliest. */
+export const PICKUP_MIN_LEAD_MINUTES = 10;
+export const PICKUP_MAX_AHEAD_HOURS = 12;

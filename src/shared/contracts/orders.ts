@@ -27,16 +27,6 @@ export const ORDER_SOURCE_LABELS: Record<OrderSource, string> = {
   partner: 'Partner',
 };
 
-export const ORDERS_API = {
-  orders: '/api/orders',
-  /** The point of sale's menu, tables and pricing settings in one answer. */
-  pointOfSale: '/api/orders/point-of-sale',
-  /** Counts for the navigation badge and the table picker. */
-  summary: '/api/orders/summary',
-  /** A table of a QR link by its name (public): `GET /api/tables/by-name/{name}`. */
-  tableByName: '/api/tables/by-name',
-} as const;
-
 /** Longest table name (master data's rule), also for `tableName` and the public lookup. */
 export const MAX_TABLE_NAME = 40;
 
@@ -47,10 +37,6 @@ export const unknownTableMessage = (name: string) =>
 export const archivedTableMessage = (name: string) =>
   `Table “${name}” is not taking orders at the moment: please ask the staff.`;
 
-/** How far ahead a guest may ask to collect a takeaway, and how soon at the earliest. */
-export const PICKUP_MIN_LEAD_MINUTES = 10;
-export const PICKUP_MAX_AHEAD_HOURS = 12;
-
 export {
   MAX_DELIVERY_ADDRESS,
   MAX_LINE_NOTE,
@@ -58,7 +44,10 @@ export {
   MAX_ORDER_LINES,
   MAX_ORDER_NOTE,
   MAX_REASON,
+  ORDERS_API,
   orderNumberLabel,
+  PICKUP_MAX_AHEAD_HOURS,
+  PICKUP_MIN_LEAD_MINUTES,
 } from '../order-limits';
 
 export const OrderLineInputSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ORDERS_API, type PublicTable } from '../../../../shared/contracts/orders';
+import type { PublicTable } from '../../../../shared/contracts/orders';
+import { ORDERS_API } from '../../../../shared/order-limits';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { TableCheck } from '../checkout-model';

@@ -4,9 +4,14 @@ import { Bike, CircleCheck, type LucideIcon, ShoppingBag, Utensils } from 'lucid
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PublicMenu } from '../../../../shared/contracts/menu';
-import { type Order, orderNumberLabel, PICKUP_MAX_AHEAD_HOURS } from '../../../../shared/contracts/orders';
+import type { Order } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
-import { MAX_DELIVERY_ADDRESS, MAX_ORDER_NOTE } from '../../../../shared/order-limits';
+import {
+  MAX_DELIVERY_ADDRESS,
+  MAX_ORDER_NOTE,
+  orderNumberLabel,
+  PICKUP_MAX_AHEAD_HOURS,
+} from '../../../../shared/order-limits';
 import type { OrderType } from '../../../../shared/pricing';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';

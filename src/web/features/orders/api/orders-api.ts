@@ -6,16 +6,16 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  ORDERS_API,
-  type Order,
-  type OrderInput,
-  type OrderPage,
-  type OrderStatusChangeInput,
-  type OrderSummary,
-  type PointOfSale,
+import type {
+  Order,
+  OrderInput,
+  OrderPage,
+  OrderStatusChangeInput,
+  OrderSummary,
+  PointOfSale,
 } from '../../../../shared/contracts/orders';
 import type { OrderWithPayments } from '../../../../shared/contracts/payments';
+import { ORDERS_API } from '../../../../shared/order-limits';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
