@@ -12,6 +12,7 @@ export * from '../modules/master-data/master-data.schema';
 export * from '../modules/menu/food-categories.schema';
 export * from '../modules/menu/menu.schema';
 export * from '../modules/messaging/messaging.schema';
+export * from '../modules/notifications/notifications.schema';
 export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/security/security.schema';
