@@ -29,13 +29,9 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_created_idx').on(table.userId, table.createdAt, table.id),
-    index('notifications_user_unread_idx')
-      .on(table.userId)
-      .where(sql`${table.readAt} is null`),
+    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
     index('notifications_order_idx').on(table.orderId),
-    index('notifications_push_pending_idx')
-      .on(table.createdAt)
-      .where(sql`${table.pushPending}`),
+    index('notifications_push_pending_idx').on(table.createdAt).where(sql`${table.pushPending}`),
   ],
 );
 
