@@ -1,0 +1,68 @@
+import { showNotificationToast } from '../../components/notification-toast/notification-toast';
+
+/**
+ * One notification as a toast announces it: the in-app list's item (`features/notifications/api`)
+ * or a push message's payload (`PushPayload`, with `url` passed as `link`).
+ */
+export interface AnnouncedNotification {
+  id: string;
+  title: string;
+  body: string;
+  orderId: string | null;
+  /** The page that opens it (a path of this site), or null. */
+  link: string | null;
+}
+
+/** More new notifications than this at once make one summary toast instead of one each. */
+export const MAX_NOTIFICATION_TOASTS = 3;
+
+/** Ids already toasted in this page (by the in-app list or by a push message): each shows once. */
+const announced = new Set<string>();
+
+/** Only a path of this site is followed from a toast (never another origin). */
+function sitePath(link: string | null): string | undefined {
+  const path = link?.trim();
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
+  return path;
+}
+
+/** Whether this page has toasted `id` already. */
+export function wasAnnounced(id: string): boolean {
+  return announced.has(id);
+}
+
+/**
+ * Shows the seed's notification toast (5 s, View Order → `link` when it names an order) for a
+ * notification that arrived while the page is open, once per id for the page's life: the in-app list
+ * and a push message may both tell of the same notification. Returns whether a toast was shown.
+ */
+export function announceNotification(notification: AnnouncedNotification): boolean {
+  if (announced.has(notification.id)) return false;
+  announced.add(notification.id);
+  showNotificationToast({
+    title: notification.title,
+    body: notification.body,
+    data: notification.orderId ? { orderId: notification.orderId } : undefined,
+    viewPath: sitePath(notification.link),
+  });
+  return true;
+}
+
+/**
+ * Announces several new notifications: one toast each, or, when more than
+ * `MAX_NOTIFICATION_TOASTS` are new to this page, one summary toast for them all. Returns how many
+ * were new.
+ */
+export function announceNotifications(notifications: readonly AnnouncedNotification[]): number {
+  const fresh = notifications.filter((notification) => !announced.has(notification.id));
+  if (fresh.length > MAX_NOTIFICATION_TOASTS) {
+    for (const notification of fresh) announced.add(notification.id);
+    showNotificationToast({
+      title: 'New notifications',
+      body: `You have ${fresh.length} new notifications.`,
+    });
+  } else {
+    for (const notification of fresh) announceNotification(notification);
+  }
+  return fresh.length;
+}
