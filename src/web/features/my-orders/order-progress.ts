@@ -1,5 +1,8 @@
 import type { Order } from '../../../shared/contracts/orders';
+import { readyText } from '../../../shared/order-notices';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/order-status';
+
+export { readyText };
 
 /**
  * How a customer reads their order's progress (issue 12): the steps of the status flow of PRODUCT.md
@@ -75,13 +78,6 @@ export function progressSteps(order: ProgressOrder): ProgressStep[] {
           ? 'done'
           : 'upcoming',
   }));
-}
-
-/** What "ready" means for the order's type: "Ready for pickup." for a takeaway. */
-export function readyText(type: Order['type']): string {
-  if (type === 'delivery') return 'Ready: it leaves with the driver soon.';
-  if (type === 'dine-in') return 'Ready: it is on its way to your table.';
-  return 'Ready for pickup.';
 }
 
 /** One sentence for where the order stands, as the customer's page says it under the number. */

@@ -1,7 +1,6 @@
 import type { Order } from '../../../shared/contracts/orders';
-import { orderNumberLabel } from '../../../shared/order-limits';
+import { NOTIFIED_STATUSES, noticeFor, type StatusNotice } from '../../../shared/order-notices';
 import type { OrderStatus } from '../../../shared/order-status';
-import { readyText } from './order-progress';
 
 /**
  * The customer's status messages (issue 12, item 4): when one of their orders is accepted, rejected,
@@ -9,43 +8,10 @@ import { readyText } from './order-progress';
  * the watcher that every page of a signed-in customer loads is built on it.
  */
 
+/** The notices' words are the server's notifications' too: shared/order-notices.ts. */
+export { NOTIFIED_STATUSES, noticeFor, type StatusNotice };
+
 type NoticeOrder = Pick<Order, 'id' | 'number' | 'type' | 'status' | 'timeline' | 'rejectReason'>;
-
-/** The statuses a customer hears about. */
-export const NOTIFIED_STATUSES: readonly OrderStatus[] = [
-  'confirmed',
-  'rejected',
-  'ready',
-  'out-for-delivery',
-];
-
-export interface StatusNotice {
-  orderId: string;
-  status: OrderStatus;
-  title: string;
-  body: string;
-}
-
-/** The toast's title and body for `status` of `order` ("Order #1042 accepted", "The kitchen is on it."). */
-export function noticeFor(order: NoticeOrder, status: OrderStatus): StatusNotice | null {
-  const number = orderNumberLabel(order.number);
-  const notice = (title: string, body: string) => ({ orderId: order.id, status, title, body });
-  switch (status) {
-    case 'confirmed':
-      return notice(`Order ${number} accepted`, 'The kitchen is on it.');
-    case 'rejected':
-      return notice(
-        `Order ${number} rejected`,
-        order.rejectReason ? `Rejected: ${order.rejectReason}` : 'The restaurant could not take it.',
-      );
-    case 'ready':
-      return notice(`Order ${number} is ready`, readyText(order.type));
-    case 'out-for-delivery':
-      return notice(`Order ${number} is out for delivery`, 'On its way.');
-    default:
-      return null;
-  }
-}
 
 /**
  * The status to announce for an order last seen in `previous` (undefined: not seen before): the newest
