@@ -76,9 +76,12 @@ for (const file of [...files].sort()) {
 
 // The guests' cart and checkout are loaded when first used (not counted in the budget), but a guest
 // still waits for them on a phone: they follow the same rules, zod included.
+// The notifications' bell and toaster load on every page of a signed-in customer (`/` included).
 const LAZY_GUEST_SOURCES = [
   'features/cart/components/cart-sheet.tsx',
   'features/cart/components/checkout-form.tsx',
+  'features/notifications/components/notification-bell.tsx',
+  'features/notifications/components/notifications-watcher.tsx',
 ];
 for (const source of LAZY_GUEST_SOURCES) {
   const key = Object.keys(manifest).find((candidate) => candidate.endsWith(source));

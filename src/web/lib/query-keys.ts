@@ -56,6 +56,11 @@ export const queryKeys = {
     list: (params: object) => ['coupons', 'list', params] as const,
   },
   demoData: ['demo-data'] as const,
+  /** The signed-in user's notifications (`/api/notifications`): refreshed with `notifications:<userId>`. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: (userId: string) => ['notifications', 'list', userId] as const,
+  },
   site: {
     all: ['site'] as const,
     legalPage: (page: string) => ['site', 'legal-page', page] as const,

@@ -1,7 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { findPage } from '../../../shared/pages';
-import { hasStaffAccess } from '../../../shared/roles';
 import { CookieBanner } from '../../components/cookie-banner/cookie-banner';
 import { NotificationNavigation } from '../../components/notification-toast/notification-toast';
 import { FullScreenSpinner } from '../../components/ui/spinner';
@@ -13,10 +12,10 @@ import { SiteLayout } from './site-layout';
 
 // Only staff see it: the public pages (and a guest's phone) never download it.
 const SideNav = lazy(() => import('./side-nav').then((module) => ({ default: module.SideNav })));
-// Only a signed-in customer runs it (their orders' status toasts): guests and staff never download it.
-const OrderStatusWatcher = lazy(() =>
-  import('../../features/my-orders/components/order-status-watcher').then((module) => ({
-    default: module.OrderStatusWatcher,
+// Only a signed-in user runs it (their notifications' toasts): guests never download it.
+const NotificationsWatcher = lazy(() =>
+  import('../../features/notifications/components/notifications-watcher').then((module) => ({
+    default: module.NotificationsWatcher,
   })),
 );
 
@@ -49,9 +48,9 @@ export function RootLayout() {
       </a>
       <ScrollRestoration />
       <NotificationNavigation />
-      {user && !hasStaffAccess(user.role) && (
+      {user && (
         <Suspense fallback={null}>
-          <OrderStatusWatcher userId={user.id} />
+          <NotificationsWatcher key={user.id} userId={user.id} />
         </Suspense>
       )}
       {navigation === 'hidden' ? (

@@ -29,6 +29,7 @@ import { isAdmin } from '../../../shared/roles';
 import { NameInitial } from '../../components/ui/name-initial';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { formatPhoneNumber } from '../../features/auth/components/phone-number';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import {
   OrderRequestWatcher,
   PendingRequestsBadge,
@@ -196,8 +197,9 @@ export function SideNav({ user }: { user: SessionUser }) {
     <>
       <OrderRequestWatcher />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-neutral-950 md:flex">
-        <div className="flex h-16 shrink-0 items-center border-b border-neutral-800 px-5">
+        <div className="flex h-16 shrink-0 items-center justify-between border-b border-neutral-800 pr-3 pl-5">
           <Brand />
+          <NotificationBell userId={user.id} placement="sidebar" />
         </div>
         <NavItems user={user} />
         <NavFooter user={user} />
@@ -205,20 +207,23 @@ export function SideNav({ user }: { user: SessionUser }) {
 
       <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center justify-between bg-neutral-950 px-4 md:hidden">
         <Brand onNavigate={closeMenu} />
-        <button
-          type="button"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-          className="flex size-10 items-center justify-center rounded-lg text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white"
-        >
-          {menuOpen ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
-        </button>
+        <div className="flex items-center gap-1">
+          <NotificationBell userId={user.id} placement="topbar" />
+          <button
+            type="button"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="flex size-10 items-center justify-center rounded-lg text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        </div>
       </header>
       {menuOpen && (
         <div

@@ -1,5 +1,14 @@
 import { CircleUserRound, ReceiptText } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasStaffAccess } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -8,6 +17,16 @@ import { useSignOut } from '../../features/auth/api/sign-out';
 import { formatPhoneNumber } from '../../features/auth/components/phone-number';
 import { useConfig } from '../../features/config/api/get-config';
 import { paths } from '../../lib/paths';
+
+// Only a signed-in visitor sees it: a guest's `/` never downloads it (`npm run weight` checks it loads no zod).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
+/** The bell's place while its module loads, so the header does not move when it appears. */
+const BELL_PLACEHOLDER = <span aria-hidden="true" className="size-10" />;
 
 /** Pages that carry their own sign-in and sign-up links, so the header does not repeat them. */
 const PAGES_WITH_AUTH_LINKS: readonly string[] = [paths.home, paths.login, paths.signIn, paths.signUp];
@@ -128,6 +147,9 @@ function HeaderActions() {
             My orders
           </Link>
         )}
+        <Suspense fallback={BELL_PLACEHOLDER}>
+          <NotificationBell userId={user.id} placement="header" />
+        </Suspense>
         <PhoneAccountMenu name={name} signOut={signOut} />
         <div className="hidden sm:block">
           <Button variant="ghost" onClick={() => signOut.mutate()} isLoading={signOut.isPending}>

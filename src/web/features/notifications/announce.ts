@@ -19,8 +19,8 @@ export const MAX_NOTIFICATION_TOASTS = 3;
 /** Ids already toasted in this page (by the in-app list or by a push message): each shows once. */
 const announced = new Set<string>();
 
-/** Only a path of this site is followed from a toast (never another origin). */
-function sitePath(link: string | null): string | undefined {
+/** `link` when it is a path of this site (a toast or the bell never follows another origin). */
+export function sitePath(link: string | null): string | undefined {
   const path = link?.trim();
   if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
   return path;

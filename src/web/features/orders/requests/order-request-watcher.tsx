@@ -1,9 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Order } from '../../../../shared/contracts/orders';
-import { showNotificationToast } from '../../../components/notification-toast/notification-toast';
 import { openOrdersQueryOptions, useOrderSummary } from '../api/orders-api';
-import { MAX_REQUEST_TOASTS, requestToastBody, takeUnseen } from './request-model';
+import { takeUnseen } from './request-model';
 import { playRequestSound, unlockAudioOnFirstGesture } from './request-sound';
 
 /** The pending requests, through the same query as `useOpenOrders('pending')` (one cached list). */
@@ -24,29 +23,17 @@ function enqueue(task: () => Promise<void>): void {
   });
 }
 
+/** The toasts come from the server's notifications (the bell's toaster); here only the sound. */
 function announce(requests: Order[]): void {
   if (requests.length === 0) return;
-  if (requests.length > MAX_REQUEST_TOASTS) {
-    showNotificationToast({
-      title: 'New order requests',
-      body: `${requests.length} new requests are waiting for an answer.`,
-    });
-  } else {
-    for (const order of requests) {
-      showNotificationToast({
-        title: 'New order request',
-        body: requestToastBody(order),
-        data: { orderId: order.id },
-      });
-    }
-  }
   playRequestSound();
 }
 
 /**
  * Mounted once in the staff navigation: when the count of pending requests grows while a staff screen
- * is open (not when it first loads), shows the notification toast for each new request and plays the
- * request sound when it is on. The count follows the live topic `orders` through the summary.
+ * is open (not when it first loads), plays the request sound when it is on. The toast of each new
+ * request is the server's `order-request` notification (`features/notifications`), so it shows once.
+ * The count follows the live topic `orders` through the summary.
  */
 export function OrderRequestWatcher() {
   const queryClient = useQueryClient();
