@@ -101,3 +101,24 @@ describe('loadConfig for online payment (Stripe)', () => {
     expect(() => loadConfig({ ...both, STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(ConfigError);
   });
 });
+
+describe('loadConfig for push services (PUSH_SERVICE_ORIGINS)', () => {
+  it('takes comma-separated origins and refuses a path or another scheme, naming the variable', () => {
+    expect(loadConfig({}).pushServiceOrigins).toEqual([]);
+    expect(
+      loadConfig({ PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:8090, https://push.example.com/' })
+        .pushServiceOrigins,
+    ).toEqual(['http://127.0.0.1:8090', 'https://push.example.com']);
+    for (const bad of ['https://push.example.com/send', 'ftp://push.example.com', 'push.example.com']) {
+      try {
+        loadConfig({ PUSH_SERVICE_ORIGINS: bad });
+        expect.unreachable(`${bad} was accepted`);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).problems[0]).toMatch(
+          /^PUSH_SERVICE_ORIGINS=.*: must be comma-separated origins/,
+        );
+      }
+    }
+  });
+});

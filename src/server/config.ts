@@ -124,7 +124,35 @@ const EnvSchema = z.object({
       .refine(hasNoPath, { message: 'must be an origin without a path, such as http://127.0.0.1:12111' })
       .optional(),
   ),
+  // Push services allowed besides the known https ones (push.service.ts): a self-hosted one, or the
+  // tests' local service (http allowed). Comma-separated origins.
+  PUSH_SERVICE_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((origins) => origins.every(isHttpOrigin), {
+        message:
+          'must be comma-separated origins without a path, such as https://push.example.com,http://127.0.0.1:8090',
+      })
+      .optional(),
+  ),
 });
+
+/** True for `http(s)://host[:port]` with nothing after it. */
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && hasNoPath(value);
+  } catch {
+    return false;
+  }
+}
 
 const SECRET_VARIABLES = new Set([
   'AUTH_SECRET',
@@ -174,6 +202,11 @@ export interface Config {
    * client sends its requests instead of https://api.stripe.com (tests only: a local fake).
    */
   stripe: StripeConfig | undefined;
+  /**
+   * Origins (`http(s)://host[:port]`) a browser's push subscription may point at besides the known
+   * https push services (PUSH_SERVICE_ORIGINS): a self-hosted push service, or the tests' local one.
+   */
+  pushServiceOrigins: string[];
 }
 
 export interface StripeConfig {
@@ -240,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     demoData: values.DEMO_DATA === 'true',
     stripe,
+    pushServiceOrigins: (values.PUSH_SERVICE_ORIGINS ?? []).map((origin) => new URL(origin).origin),
   };
 }
 
