@@ -27,6 +27,7 @@ import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageRoutes } from './modules/payments/payment-page.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -144,6 +145,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', paymentPageRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
+  app.route('/', notificationsRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);
 

@@ -7,7 +7,8 @@ export const EVENTS_CHANNEL = 'brigade_events';
 /**
  * Topics other screens follow: `orders` (any order changed: boards, lists, counts), `order-requests`
  * (the pending requests changed), `coupons` and `feedback` (their admin screens); `order:<id>` (one
- * order) and `notifications:<userId>` carry a key.
+ * order) and `notifications:<userId>` carry a key. `push` is internal: a notification waits for Web
+ * Push (the push worker listens); it has no topic rule, so no stream may follow it.
  */
 export const STATIC_TOPICS = [
   'menu',
@@ -17,6 +18,7 @@ export const STATIC_TOPICS = [
   'sessions',
   'coupons',
   'feedback',
+  'push',
 ] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
 
@@ -72,5 +74,22 @@ export function changeCtes(topics: readonly string[], when?: SQL): SQL {
       select n.id, n.topic, n.id
       from (select nextval(pg_get_serial_sequence('events', 'id')) as id, topic
             from unnest(${list}::text[]) as t(topic)${when ? sql` where ${when}` : sql``}) n
+      returning id, topic, version)`;
+}
+
+/**
+ * `changeCtes` for topics that a query gives: the event of each topic `topics` answers (a select of one
+ * text column, `topic`; each topic once, however many rows name it) as the common table expression
+ * `name`, for a change that learns its topics from its own rows (a notification announces the topic
+ * of each person told, `notifications:<userId>`). The query may read the statement's other
+ * common table expressions (the rows it wrote). It must give known topics (`isKnownTopic`): they come
+ * from the database, so they are not checked here.
+ */
+export function topicQueryCtes(topics: SQL, name = 'event_rows'): SQL {
+  return sql`${sql.identifier(name)} as (
+      insert into events (id, topic, version)
+      select n.id, n.topic, n.id
+      from (select nextval(pg_get_serial_sequence('events', 'id')) as id, t.topic
+            from (select distinct q.topic::text as topic from (${topics}) as q) as t) as n
       returning id, topic, version)`;
 }

@@ -14,6 +14,7 @@ export {
   publishChange,
   publishChanges,
   STATIC_TOPICS,
+  topicQueryCtes,
 } from './events.service';
 export { LiveTopics, type LiveTopicsOptions, type TopicListener } from './live-topics';
 export { addTopicRule, type TopicRule } from './topic-access';

@@ -5,5 +5,16 @@
  * Routes are mounted by app.ts from notifications.routes.ts and push.routes.ts.
  */
 // in-app (notifications.service.ts)
+export {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationQuery,
+  type NotifyMessage,
+  type NotifyTarget,
+  notify,
+  presentNotification,
+  pruneNotifications,
+  unreadNotificationCount,
+} from './notifications.service';
 // push (push.service.ts, push-sender.ts)
-export {};
