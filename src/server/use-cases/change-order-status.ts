@@ -1,11 +1,15 @@
 import { type Order, type OrderStatusChangeInput, orderNumberLabel } from '../../shared/contracts/orders';
 import { formatMoney } from '../../shared/money';
+import type { NotificationKind } from '../../shared/notification-kinds';
+import { noticeFor } from '../../shared/order-notices';
+import type { OrderStatus } from '../../shared/order-status';
 import { netPaid } from '../../shared/payment-math';
 import type { Database } from '../db/client';
-import { withTransaction } from '../db/transaction';
+import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { conflict } from '../lib/errors';
 import { releaseCouponUse } from '../modules/coupons';
+import { notify } from '../modules/notifications';
 import { moveOrderInTx } from '../modules/orders';
 import { orderPaymentTotals, type PaymentProvider } from '../modules/payments';
 import { authorize } from '../policies';
@@ -20,6 +24,8 @@ import { refundAllPayments } from './refund-payment';
  * (policy `payment.refund`) refunds what remains of every payment (online ones through the provider)
  * and the order moves, all in one transaction: either the order is cancelled and the money given
  * back, or neither. A cancelled or rejected order also gives back the use of its coupon (issue 14).
+ * A customer's own order that is accepted, rejected, ready or out for delivery tells them so, in the
+ * move's transaction (issue 15: the bell and Web Push).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -28,8 +34,8 @@ export async function changeOrderStatus(
   id: string,
   change: OrderStatusChangeInput,
 ): Promise<Order> {
-  return withTransaction(db, (tx) =>
-    moveOrderInTx(tx, actor, id, change, async (order, to) => {
+  return withTransaction(db, async (tx) => {
+    const moved = await moveOrderInTx(tx, actor, id, change, async (order, to) => {
       if (to !== 'cancelled' && to !== 'rejected') return;
       const kept = netPaid(await orderPaymentTotals(tx, order.id));
       if (kept > 0) {
@@ -47,6 +53,37 @@ export async function changeOrderStatus(
         await refundAllPayments(tx, provider, actor, order, reason);
       }
       await releaseCouponUse(tx, order.id);
-    }),
+    });
+    await tellCustomer(tx, moved);
+    return moved;
+  });
+}
+
+/** The notification of each status a customer is told about. */
+const CUSTOMER_NOTICE_KINDS: Partial<Record<OrderStatus, NotificationKind>> = {
+  confirmed: 'order-accepted',
+  rejected: 'order-rejected',
+  ready: 'order-ready',
+  'out-for-delivery': 'order-out-for-delivery',
+};
+
+/**
+ * Tells the order's customer (an account's order) where it stands now, in the words of their order
+ * page's notices ("Order #1042 accepted", "The kitchen is on it."), opening their page of it.
+ */
+async function tellCustomer(tx: Tx, order: Order): Promise<void> {
+  const kind = CUSTOMER_NOTICE_KINDS[order.status];
+  const notice = noticeFor(order, order.status);
+  if (!kind || !notice || !order.customer) return;
+  await notify(
+    tx,
+    { userId: order.customer.id },
+    {
+      kind,
+      title: notice.title,
+      body: notice.body,
+      orderId: order.id,
+      link: `/account/orders/${order.id}`,
+    },
   );
 }

@@ -1,9 +1,16 @@
-import type { FeedbackInput, FeedbackPage, GivenFeedback } from '../../shared/contracts/feedback';
+import {
+  type FeedbackInput,
+  type FeedbackPage,
+  type GivenFeedback,
+  LOW_RATING,
+} from '../../shared/contracts/feedback';
 import { orderNumberLabel } from '../../shared/contracts/orders';
+import { lowRatingNotice } from '../../shared/order-notices';
 import type { Database } from '../db/client';
 import { withTransaction } from '../db/transaction';
 import { conflict } from '../lib/errors';
 import { feedbackOfOrder, insertFeedback, presentGivenFeedback } from '../modules/feedback';
+import { notify } from '../modules/notifications';
 import { type OrderOutline, orderOutlineWithAccessKey } from '../modules/orders';
 import { getSettings } from '../modules/settings';
 import { mayOpenOrderPage, notFoundOrder, type OrderPageAction, type PageViewer } from './order-link-access';
@@ -54,7 +61,8 @@ export async function feedbackPage(db: Database, viewer: PageViewer, orderId: st
 
 /**
  * `POST /api/orders/{id}/feedback`: rates a completed order, once. Not completed: 409
- * `not-completed`; rated already (also by a request at the same moment): 409 `already-given`.
+ * `not-completed`; rated already (also by a request at the same moment): 409 `already-given`. An
+ * overall rating of LOW_RATING or less tells the administrators (issue 15), in the same transaction.
  */
 export async function leaveFeedback(
   db: Database,
@@ -71,8 +79,8 @@ export async function leaveFeedback(
       status: outline.status,
     });
   }
-  const row = await withTransaction(db, (tx) =>
-    insertFeedback(tx, {
+  const row = await withTransaction(db, async (tx) => {
+    const given = await insertFeedback(tx, {
       orderId,
       orderNumber: outline.number,
       authorId: viewer.actor?.id ?? null,
@@ -80,7 +88,16 @@ export async function leaveFeedback(
       food: input.food,
       service: input.service,
       comment: input.comment ?? '',
-    }),
-  );
+    });
+    if (given.overall <= LOW_RATING) {
+      const notice = lowRatingNotice(outline, { overall: given.overall, comment: given.comment });
+      await notify(
+        tx,
+        { roles: ['admin'] },
+        { kind: 'low-rating', ...notice, orderId, link: '/admin/feedback' },
+      );
+    }
+    return given;
+  });
   return presentGivenFeedback(row);
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { STAFF_ROLES } from '../../shared/contracts/admin-users';
 import type { ModifierGroup } from '../../shared/contracts/menu';
 import {
   archivedTableMessage,
@@ -14,6 +15,7 @@ import { type CouponChannel, normalizeCouponCode } from '../../shared/coupon-rul
 import { formatMoney } from '../../shared/money';
 import { closedNowMessage } from '../../shared/next-opening';
 import { formatRanges, isOpenAt, restaurantClock } from '../../shared/opening-hours';
+import { ORDER_REQUEST_TITLE, requestToastBody } from '../../shared/order-notices';
 import { type PricingDiscount, percentToHundredths, priceOrder } from '../../shared/pricing';
 import { hasStaffAccess } from '../../shared/roles';
 import { WEEKDAY_LABELS } from '../../shared/weekdays';
@@ -24,6 +26,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/erro
 import { type AppliedCoupon, applyCoupon, couponCustomerKey, recordCouponUse } from '../modules/coupons';
 import { findDiningTable, findDiningTableByName, findPartner } from '../modules/master-data';
 import { menuItemsForSale, type SellableItem } from '../modules/menu';
+import { notify } from '../modules/notifications';
 import {
   auditManualDiscount,
   findIdempotencyKey,
@@ -211,6 +214,7 @@ export async function placeOrder(
     }
     if (input.discount) await auditManualDiscount(tx, actor, order);
     if (checked.coupon) await recordCouponUse(tx, checked.coupon, order.id, order.discount);
+    if (order.status === 'pending') await tellStaffOfRequest(tx, order);
     return { order, replayed: false };
   });
 
@@ -222,6 +226,25 @@ export async function placeOrder(
     });
   }
   return placed;
+}
+
+/**
+ * A customer's new order request (issue 15): everyone on the staff side hears of it (the bell, Web
+ * Push) in the words of the requests page, "New order request" and "#1043 · Takeaway · 2 items",
+ * and opens the order's page. A replay of its key tells nobody again (it is not new).
+ */
+async function tellStaffOfRequest(tx: Tx, order: Order): Promise<void> {
+  await notify(
+    tx,
+    { roles: STAFF_ROLES },
+    {
+      kind: 'order-request',
+      title: ORDER_REQUEST_TITLE,
+      body: requestToastBody(order),
+      orderId: order.id,
+      link: `/orders/${order.id}`,
+    },
+  );
 }
 
 /** The order `key` made for `actor` (a retry), or null for a new key; 409 if it was used for another body. */
