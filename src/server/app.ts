@@ -28,6 +28,7 @@ import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { pushRoutes } from './modules/notifications/push.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageRoutes } from './modules/payments/payment-page.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -146,6 +147,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
   app.route('/', notificationsRoutes);
+  app.route('/', pushRoutes);
   app.route('/', demoRoutes);
   app.route('/', eventsRoutes);
 

@@ -111,6 +111,9 @@ async function main(): Promise<void> {
 
     await services.liveTopics.start();
     cleanups.push(() => services.liveTopics.stop());
+    // Woken by the live topic `push`; stopped before the hub (cleanups run in reverse).
+    services.pushSender.start();
+    cleanups.push(() => services.pushSender.stop());
 
     const app = createApp(services);
     // Hot GETs answered from memory before the app (fast-routes.ts): the SPA page, the public

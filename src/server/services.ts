@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger';
 import { type Auth, createAuth } from './modules/auth';
 import { LiveTopics } from './modules/events';
 import { createMessenger, type Messenger } from './modules/messaging';
+import { PushSender } from './modules/notifications';
 import { createStripeProvider, type PaymentProvider } from './modules/payments';
 import { createHumanCheck, type HumanCheck } from './modules/security';
 
@@ -21,6 +22,8 @@ declare module './lib/context' {
     liveTopics: LiveTopics;
     /** The online payment provider (modules/payments), or null: online payment is off. */
     paymentProvider: PaymentProvider | null;
+    /** The process's Web Push worker (modules/notifications): started with the app, stopped with it. */
+    pushSender: PushSender;
   }
 }
 
@@ -44,5 +47,6 @@ export function createServices(options: {
   });
   // Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; otherwise online payment is off.
   const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : null;
-  return { config, db, logger, auth, messenger, humanCheck, liveTopics, paymentProvider };
+  const pushSender = new PushSender({ db, liveTopics, config, logger });
+  return { config, db, logger, auth, messenger, humanCheck, liveTopics, paymentProvider, pushSender };
 }

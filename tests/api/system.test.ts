@@ -28,7 +28,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/config', () => {
-  it('gives the restaurant name, currency, poll interval, sign-in methods and password policy', async () => {
+  it('gives the restaurant name, currency, poll interval, sign-in methods, push key and password policy', async () => {
     const response = await t.get('/api/config');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -39,7 +39,8 @@ describe('GET /api/config', () => {
       timeZone: 'UTC',
       pollIntervalMs: 3000,
       signInMethods: { emailPassword: true, google: false, phone: true },
-      pushPublicKey: null,
+      // The server's VAPID public key (65 bytes, base64url); push.test.ts checks it further.
+      pushPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
       passwordPolicy: expect.objectContaining({ minLength: 6 }),
     });
   });

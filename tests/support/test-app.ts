@@ -94,6 +94,8 @@ export async function createTestApp(
     demoData: config.demoData,
   });
   await services.liveTopics.start();
+  // Pushes go out as in the server (tests point subscriptions at tests/support/test-push-service.ts).
+  services.pushSender.start();
   const app = createApp({ ...services, webRoot: '.tmp/no-web-build' });
 
   function request(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<Response> {
@@ -211,6 +213,7 @@ export async function createTestApp(
         humanCheckDifficulty: 200,
       });
       await secondServices.liveTopics.start();
+      secondServices.pushSender.start();
       const secondApp = createApp({ ...secondServices, webRoot: '.tmp/no-web-build' });
       const requestSecond = (path: string, init: RequestInit = {}, options: RequestOptions = {}) => {
         const headers = new Headers(init.headers);
@@ -236,12 +239,14 @@ export async function createTestApp(
             options,
           ),
         async close() {
+          await secondServices.pushSender.stop();
           await secondServices.liveTopics.stop();
           await second.close();
         },
       };
     },
     async close() {
+      await services.pushSender.stop();
       await services.liveTopics.stop();
       await handle.close();
       await dropDatabase(adminUrl, databaseName);

@@ -17,4 +17,6 @@ export {
   pruneNotifications,
   unreadNotificationCount,
 } from './notifications.service';
-// push (push.service.ts, push-sender.ts)
+// push: the VAPID key (/api/config) and the push worker (started and stopped with the app)
+export { type PushKeys, pushKeys, pushPublicKey } from './push.service';
+export { PUSH_TOPIC, PushSender, type PushSenderOptions } from './push-sender';

@@ -28,6 +28,10 @@ export const RATE_LIMITS = {
   verificationEmailPerAccount: { name: 'verification-email:account', limit: 3, windowSeconds: 60 * 60 },
   // Coupon code checks per signed-in user: a cashier checks a few codes an order; a guesser is slowed.
   couponCheckPerUser: { name: 'coupon-check:user', limit: 60, windowSeconds: 10 * 60 },
+  // Push subscriptions saved or removed per user (a save at each sign-in and each week per device).
+  pushTokenPerUser: { name: 'push-token:user', limit: 30, windowSeconds: 10 * 60 },
+  // Test notifications per user (/test-notifications): each one pushes to every device of theirs.
+  pushTestPerUser: { name: 'push-test:user', limit: 10, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { type KeptDocument, matchesIfNoneMatch } from '../../lib/fast-lane';
 import { createRouter, defineRoute } from '../../lib/router';
+import { pushPublicKey } from '../notifications';
 import { getSettings } from '../settings';
 
 const health = defineRoute('public', {
@@ -73,7 +74,8 @@ async function configAnswer(deps: Pick<AppDeps, 'db' | 'config' | 'liveTopics'>)
   const current = keptConfig(deps);
   if (current) return current;
   const version = deps.liveTopics.version('settings');
-  const settings = await getSettings(deps.db);
+  // The VAPID key is read once per process (kept by the notifications module), made on first use.
+  const [settings, pushKey] = await Promise.all([getSettings(deps.db), pushPublicKey(deps.db)]);
   const body: PublicConfig = {
     restaurantName: settings.name,
     baseUrl: deps.config.baseUrl,
@@ -82,7 +84,7 @@ async function configAnswer(deps: Pick<AppDeps, 'db' | 'config' | 'liveTopics'>)
     timeZone: settings.timeZone,
     pollIntervalMs: deps.config.pollIntervalMs,
     signInMethods: { emailPassword: true, google: deps.config.google !== undefined, phone: true },
-    pushPublicKey: null,
+    pushPublicKey: pushKey,
     passwordPolicy: settings.passwordPolicy,
   };
   const bytes = Buffer.from(JSON.stringify(body));
