@@ -259,7 +259,7 @@ test.describe('notification toast', () => {
   test('shows the seed’s defaults for 5 seconds and closes with its button', async ({ page }) => {
     await page.goto('/test-notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Test Notifications' })).toBeVisible();
-    await expect(page.getByText('Push notifications are not available yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Notifications on this device' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Show a sample notification', exact: true }).click();
     const toast = page.getByTestId('notification-toast');

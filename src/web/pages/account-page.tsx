@@ -8,6 +8,7 @@ import { DocumentTitle } from '../components/ui/document-title';
 import { Spinner } from '../components/ui/spinner';
 import { profileQueryOptions, useProfile } from '../features/account/api/get-profile';
 import { EmailSection } from '../features/account/components/email-section';
+import { NotificationsSection } from '../features/account/components/notifications-section';
 import { PasswordSection } from '../features/account/components/password-section';
 import { PhoneSection } from '../features/account/components/phone-section';
 import { ProfileSection } from '../features/account/components/profile-section';
@@ -59,7 +60,7 @@ function useEmailConfirmationResult() {
   }, [verified, error, searchParams, navigate, queryClient]);
 }
 
-/** `/account`: profile, phone, e-mail, password and devices of the signed-in user (any role). */
+/** `/account`: profile, phone, e-mail, password, notifications and devices of the signed-in user (any role). */
 export function AccountPage() {
   const profile = useProfile();
   useEmailConfirmationResult();
@@ -91,6 +92,7 @@ export function AccountPage() {
           <EmailSection profile={profile.data} />
           <PhoneSection profile={profile.data} />
           <PasswordSection profile={profile.data} />
+          <NotificationsSection />
           <SignOutEverywhereSection />
         </>
       )}

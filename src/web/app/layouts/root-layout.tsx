@@ -19,6 +19,11 @@ const NotificationsWatcher = lazy(() =>
   })),
 );
 
+// A signed-in user's push set-up and the service worker's messages (issue 15): guests never download it.
+const PushSetup = lazy(() =>
+  import('../../features/notifications/push/push-setup').then((module) => ({ default: module.PushSetup })),
+);
+
 /**
  * The app shell around every page: applies the access rule, then frames the page with the side
  * navigation (staff on back-office routes) or the public header and footer (everyone else).
@@ -26,7 +31,7 @@ const NotificationsWatcher = lazy(() =>
 export function RootLayout() {
   const location = useLocation();
   const page = findPage(location.pathname);
-  const { user, isPending } = useSession();
+  const { user, session, isPending } = useSession();
   useForgetSignedOutUser();
   const requestedPath = `${location.pathname}${location.search}${location.hash}`;
   const access = decideAccess({ page, sessionPending: isPending, user, requestedPath });
@@ -48,6 +53,11 @@ export function RootLayout() {
       </a>
       <ScrollRestoration />
       <NotificationNavigation />
+      {user && session && (
+        <Suspense fallback={null}>
+          <PushSetup userId={user.id} sessionId={session.id} />
+        </Suspense>
+      )}
       {user && (
         <Suspense fallback={null}>
           <NotificationsWatcher key={user.id} userId={user.id} />

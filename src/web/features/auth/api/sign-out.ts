@@ -6,8 +6,29 @@ import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 
+/**
+ * Before signing out (issue 15): this device stops receiving the user's push notifications (the
+ * server forgets the subscription with the session anyway). Best effort, at most 3 s; failures are
+ * only logged (seed section 9). Written out here rather than imported: the shell loads this file.
+ */
+export async function forgetPushDevice(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  try {
+    await Promise.race([
+      navigator.serviceWorker.getRegistration('/').then(async (registration) => {
+        const subscription = await registration?.pushManager?.getSubscription();
+        await subscription?.unsubscribe();
+      }),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  } catch (error) {
+    console.warn('Could not unsubscribe this device from push notifications', error);
+  }
+}
+
 /** `POST /api/auth/sign-out`: ends the server-side session and clears the cookie. */
-export function signOut(): Promise<unknown> {
+export async function signOut(): Promise<unknown> {
+  await forgetPushDevice();
   return apiRequest<unknown>(apiPaths.signOut, { method: 'POST', body: {} });
 }
 
