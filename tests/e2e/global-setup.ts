@@ -30,6 +30,11 @@ async function signUp(baseURL: string, user: { name: string; email: string; pass
     throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
 }
 
+/** The origin the app accepts as a push service in the browser tests (its port: the app's + 1000). */
+export function e2ePushServiceOrigin(baseURL: string): string {
+  return `http://127.0.0.1:${Number(new URL(baseURL).port) + 1000}`;
+}
+
 /**
  * Starts the built app as a real process on its own fresh database, with an admin, a staff member
  * and a customer, for the browser tests; the returned function stops it all and keeps its output in
@@ -63,6 +68,8 @@ export default async function globalSetup(config: FullConfig) {
       ADMIN_EMAIL: E2E_USERS.admin.email,
       ADMIN_PASSWORD: E2E_USERS.admin.password,
       ...fakeStripe.env,
+      // Push (issue 15): tests/e2e/push.spec.ts listens as a local push service at this origin.
+      PUSH_SERVICE_ORIGINS: e2ePushServiceOrigin(baseURL),
     },
   });
 
