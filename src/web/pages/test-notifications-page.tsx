@@ -48,7 +48,7 @@ function SendTest() {
   if (!user) {
     return (
       <>
-        <p className="mt-1 text-neutral-600">
+        <p className="mt-1 text-sm text-neutral-600">
           Sign in to send yourself a test notification. It arrives in your notifications and on every device
           where you turned them on.
         </p>
@@ -62,7 +62,7 @@ function SendTest() {
   const devices = send.data?.pushDevices ?? 0;
   return (
     <>
-      <p className="mt-1 text-neutral-600">
+      <p className="mt-1 text-sm text-neutral-600">
         We send you a notification now: it shows in your notifications and, as a push, on every device where
         you turned notifications on, this one included.
       </p>
@@ -131,7 +131,7 @@ export function TestNotificationsPage() {
       </Section>
 
       <Section icon={<Eye className="size-5" />} title="See what a notification looks like">
-        <p className="mt-1 text-neutral-600">
+        <p className="mt-1 text-sm text-neutral-600">
           While this site is open, a notification shows at the top right for 5 seconds. One about an order has
           a View Order button. These samples show in this browser only; nothing is sent, and the sample order
           is made up, so its page will not find it.
