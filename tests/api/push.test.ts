@@ -453,6 +453,22 @@ describe('pushes, end to end through a local push service', () => {
     expect((await deviceAt(there.endpoint))?.userId).toBe(user.id);
   });
 
+  it('pushes nothing to the device of a session that has expired (signed out in all but name)', async () => {
+    const user = await t.buildUser();
+    const otherSession = { ...user, cookie: await t.signIn(user.email, user.password) };
+    const stale = await saved(user);
+    const live = await saved(otherSession);
+    const staleSession = (await deviceAt(stale.endpoint))!.sessionId!;
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.id, staleSession));
+    expect((await t.post(NOTIFICATIONS_API.test, undefined, { as: otherSession })).status).toBe(202);
+    await service.waitFor(() => service.receivedBy(live.endpoint).length === 1);
+    await t.services.pushSender.flush();
+    expect(service.receivedBy(stale.endpoint)).toHaveLength(0);
+  });
+
   it('refuses a push signed with another key (the test service checks the signature)', async () => {
     const subscription = service.subscription();
     const other = webpush.generateVAPIDKeys();

@@ -1,9 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { NotificationKind, PushPayload } from '../../../shared/notification-kinds';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { sessions } from '../auth';
 import type { LiveTopics } from '../events';
 import { pushSubscriptions } from './notifications.schema';
 import { pushKeys, vapidSubject } from './push.service';
@@ -177,7 +178,15 @@ export class PushSender {
         failures: pushSubscriptions.failures,
       })
       .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, [...new Set(fresh.map((n) => n.userId))]));
+      // A device whose session has expired is signed out in all but name: it is told nothing until
+      // someone signs in there again (and the new session saves it again).
+      .leftJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+      .where(
+        and(
+          inArray(pushSubscriptions.userId, [...new Set(fresh.map((n) => n.userId))]),
+          or(isNull(pushSubscriptions.sessionId), gt(sessions.expiresAt, sql`now()`)),
+        ),
+      );
     const jobs = fresh.flatMap((notification) =>
       devices
         .filter((device) => device.userId === notification.userId)
