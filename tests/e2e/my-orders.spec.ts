@@ -281,19 +281,18 @@ test.describe('my orders', () => {
 
     // A rejection says why, on the page and in the toast.
     const third = await placeAsCustomer(page, baseURL!, orderInput(dishes));
-    // The status watcher's first read (the customer's recent orders) is what the page knew on opening:
-    // the rejection comes after it, as it would for a guest watching. Its event stream opening refetches
-    // the list (and cancels a read still running), so the page has settled once a read answered after
-    // the stream opened; a rejection before that would be part of what the page knew on opening.
+    // The notifications' first read is what the page knew on opening: the rejection comes after it, as
+    // it would for a guest watching, once the event stream follows the customer's notifications.
     const seen: string[] = [];
     const noteResponse = (response: Response) => {
-      if (response.url().includes('/api/events')) seen.push('stream');
-      // A revalidated copy is a 304, which is an answer too.
-      else if (/\/api\/orders\?limit=/.test(response.url()) && response.status() < 400) seen.push('orders');
+      if (/\/api\/events\?topics=.*notifications/.test(response.url())) seen.push('stream');
+      else if (/\/api\/notifications\?limit=/.test(response.url()) && response.status() < 400) {
+        seen.push('notifications');
+      }
     };
     page.on('response', noteResponse);
     await page.goto(`/account/orders/${third.id}`);
-    await expect.poll(() => seen.join(' ')).toMatch(/stream.* orders/);
+    await expect.poll(() => seen.sort().join(' ')).toMatch(/notifications.*stream/);
     page.off('response', noteResponse);
     await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'current');
     await moveByStaff(staffContext.request, baseURL!, third.id, 'rejected', 'The kitchen closes early today');

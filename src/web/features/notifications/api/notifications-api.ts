@@ -38,6 +38,23 @@ function listUrl(cursor?: string): string {
 
 const NOTIFICATIONS_LIVE_KEYS: readonly QueryKey[] = [queryKeys.notifications.all];
 
+/** What the page's first read of a user's notifications showed: no news for the toaster. */
+export interface FirstRead {
+  ids: ReadonlySet<string>;
+  /** The oldest of them (older ones loaded later are no news either), or null when there were none. */
+  oldest: string | null;
+}
+
+/**
+ * Per user, the first read of this page, whichever component made it (the bell and the toaster load
+ * separately, and the toaster may mount after the bell's first read).
+ */
+const firstReads = new Map<string, FirstRead>();
+
+export function firstReadOf(userId: string): FirstRead | undefined {
+  return firstReads.get(userId);
+}
+
 /**
  * The user's notifications, page after page ("Show older"), live. Every bell and the toaster share
  * this one cached list; its first page holds the newest and the unread count.
@@ -46,8 +63,16 @@ export function useNotifications(userId: string) {
   useLiveTopic(notificationsTopic(userId), NOTIFICATIONS_LIVE_KEYS);
   return useInfiniteQuery({
     queryKey: queryKeys.notifications.list(userId),
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<NotificationPage>(listUrl(pageParam), { signal, cache: 'no-cache' }),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await apiRequest<NotificationPage>(listUrl(pageParam), { signal, cache: 'no-cache' });
+      if (pageParam === undefined && !firstReads.has(userId)) {
+        firstReads.set(userId, {
+          ids: new Set(page.items.map((item) => item.id)),
+          oldest: page.items.at(-1)?.createdAt ?? null,
+        });
+      }
+      return page;
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
