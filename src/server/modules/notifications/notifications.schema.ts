@@ -31,6 +31,8 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
     index('notifications_order_idx').on(table.orderId),
+    // Pruning finds old rows by age alone (pruneNotifications).
+    index('notifications_created_idx').on(table.createdAt),
     index('notifications_push_pending_idx').on(table.createdAt).where(sql`${table.pushPending}`),
   ],
 );

@@ -5,7 +5,6 @@ import type { OrderStatus } from '../../../shared/order-status';
 import { itemSummary, orderTypeLine } from './order-format';
 import { progressSteps, statusSentence } from './order-progress';
 import { reorderLines } from './reorder';
-import { StatusTracker, statusToAnnounce } from './status-notices';
 
 type Line = Order['lines'][number];
 type Change = Order['timeline'][number];
@@ -111,78 +110,6 @@ describe('progressSteps', () => {
     expect(statusSentence({ status: 'ready', type: 'takeaway' })).toBe('Ready for pickup.');
     expect(statusSentence({ status: 'ready', type: 'delivery' })).toMatch(/driver/);
     expect(statusSentence({ status: 'confirmed', type: 'dine-in' })).toBe('Accepted: the kitchen is on it.');
-  });
-});
-
-describe('status notices', () => {
-  it('never announces what the first list shows, then each accepted, rejected, ready and out-for-delivery once', () => {
-    const tracker = new StatusTracker();
-    const old = order({ id: 'old', number: 1001, timeline: timeline('pending', 'confirmed', 'ready') });
-    const mine = order({ id: 'mine', number: 1042 });
-    expect(tracker.update([mine, old])).toEqual([]);
-
-    const accepted = order({ id: 'mine', number: 1042, timeline: timeline('pending', 'confirmed') });
-    expect(tracker.update([accepted, old])).toEqual([
-      { orderId: 'mine', status: 'confirmed', title: 'Order #1042 accepted', body: 'The kitchen is on it.' },
-    ]);
-    // The same answer again (a refetch) says nothing.
-    expect(tracker.update([accepted, old])).toEqual([]);
-
-    const preparing = order({ id: 'mine', timeline: timeline('pending', 'confirmed', 'preparing') });
-    expect(tracker.update([preparing, old])).toEqual([]);
-    const ready = order({ id: 'mine', timeline: timeline('pending', 'confirmed', 'preparing', 'ready') });
-    expect(tracker.update([ready, old]).map((notice) => [notice.title, notice.body])).toEqual([
-      ['Order #1042 is ready', 'Ready for pickup.'],
-    ]);
-    // A stale answer that goes back and forth does not repeat a notice.
-    expect(tracker.update([preparing, old])).toEqual([]);
-    expect(tracker.update([ready, old])).toEqual([]);
-    const completed = order({
-      id: 'mine',
-      timeline: timeline('pending', 'confirmed', 'preparing', 'ready', 'completed'),
-    });
-    expect(tracker.update([completed, old])).toEqual([]);
-  });
-
-  it('says "accepted" even when the kitchen started before the page read the order again', () => {
-    const preparing = order({ timeline: timeline('pending', 'confirmed', 'preparing') });
-    expect(statusToAnnounce(preparing, 'pending')).toBe('confirmed');
-    expect(statusToAnnounce(preparing, 'confirmed')).toBeNull();
-  });
-
-  it('gives the reason of a rejection, and "on its way" for a delivery', () => {
-    const tracker = new StatusTracker();
-    tracker.update([order({ type: 'delivery' })]);
-    const rejected = order({
-      type: 'delivery',
-      timeline: timeline('pending', 'rejected'),
-      rejectReason: 'We are out of oat milk',
-    });
-    expect(tracker.update([rejected])).toEqual([
-      {
-        orderId: 'o1',
-        status: 'rejected',
-        title: 'Order #1042 rejected',
-        body: 'Rejected: We are out of oat milk',
-      },
-    ]);
-    const away = order({
-      id: 'o2',
-      number: 1043,
-      type: 'delivery',
-      timeline: timeline('pending', 'confirmed', 'preparing', 'ready', 'out-for-delivery'),
-    });
-    // An order the page had not seen is news when it stands in a notified status.
-    expect(tracker.update([away, rejected]).map((notice) => notice.title)).toEqual([
-      'Order #1043 is out for delivery',
-    ]);
-  });
-
-  it('says nothing about an order placed meanwhile until it is accepted', () => {
-    const tracker = new StatusTracker();
-    tracker.update([]);
-    expect(tracker.update([order()])).toEqual([]);
-    expect(tracker.update([order({ timeline: timeline('pending', 'cancelled') })])).toEqual([]);
   });
 });
 

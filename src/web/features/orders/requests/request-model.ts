@@ -1,13 +1,10 @@
 /**
- * The request watcher's pure rules: what a new request's notification says, and which requests of a
- * fresh list were not announced yet.
+ * The request watcher's pure rules: which requests of a fresh list are new (the sound plays for them),
+ * and what a new request's notification says.
  */
 
 /** A request's words are the server's notifications' too: shared/order-notices.ts. */
 export { itemCount, requestToastBody } from '../../../../shared/order-notices';
-
-/** Toasts for at most this many new requests at once; more arrive as one toast with their count. */
-export const MAX_REQUEST_TOASTS = 3;
 
 /**
  * The requests of `pending` not in `seen`, oldest first, and adds them to `seen` (so a request is
