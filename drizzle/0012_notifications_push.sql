@@ -45,7 +45,7 @@ CREATE INDEX "notifications_order_idx" ON "notifications" USING btree ("order_id
 CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "notifications_push_pending_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."push_pending";--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_id");CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_id");--> statement-breakpoint
 CREATE TRIGGER "notifications_set_updated_at" BEFORE UPDATE ON "notifications" FOR EACH ROW EXECUTE FUNCTION "brigade_set_updated_at"();--> statement-breakpoint
 CREATE TRIGGER "push_subscriptions_set_updated_at" BEFORE UPDATE ON "push_subscriptions" FOR EACH ROW EXECUTE FUNCTION "brigade_set_updated_at"();--> statement-breakpoint
 CREATE TRIGGER "web_push_keys_set_updated_at" BEFORE UPDATE ON "web_push_keys" FOR EACH ROW EXECUTE FUNCTION "brigade_set_updated_at"();
