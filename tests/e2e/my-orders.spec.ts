@@ -153,6 +153,12 @@ test.describe('my orders', () => {
     await saveScreenshot(page, testInfo, 'my-orders-phone-menu', { viewportOnly: true });
     await page.keyboard.press('Escape');
     await expect(header.getByRole('link', { name: 'My account' })).toBeHidden();
+    await expect(header.getByRole('button', { name: 'Account' })).toBeFocused();
+    // A tap outside closes it too.
+    await header.getByRole('button', { name: 'Account' }).click();
+    await expect(header.getByRole('link', { name: 'My account' })).toBeVisible();
+    await page.getByText('What you order from the menu shows here.').click();
+    await expect(header.getByRole('link', { name: 'My account' })).toBeHidden();
 
     const order = await placeAsCustomer(page, baseURL!, orderInput(dishes));
     // The list shows it by itself (my-orders topic), as pending, with what it holds and its total.

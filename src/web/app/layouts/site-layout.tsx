@@ -3,7 +3,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
-  useEffect,
+  useCallback,
   useId,
   useRef,
   useState,
@@ -17,6 +17,7 @@ import { useSignOut } from '../../features/auth/api/sign-out';
 import { formatPhoneNumber } from '../../features/auth/components/phone-number';
 import { useConfig } from '../../features/config/api/get-config';
 import { paths } from '../../lib/paths';
+import { useDismiss } from '../../lib/use-dismiss';
 
 // Only a signed-in visitor sees it: a guest's `/` never downloads it (`npm run weight` checks it loads no zod).
 const NotificationBell = lazy(() =>
@@ -58,23 +59,9 @@ function PhoneAccountMenu({ name, signOut }: { name: string; signOut: SignOut })
   const ref = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      ref.current?.querySelector('button')?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const shut = useCallback(() => setOpen(false), []);
+  const firstButton = useCallback(() => ref.current?.querySelector('button'), []);
+  useDismiss(open, ref, shut, firstButton);
 
   return (
     <div ref={ref} className="sm:hidden">

@@ -1,9 +1,10 @@
 import { clsx } from 'clsx';
 import { Bell, CheckCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { useRestaurantDateTime } from '../../config/use-restaurant-date-time';
 import { sitePath } from '../announce';
 import {
@@ -253,23 +254,9 @@ export function NotificationBell({ userId, placement }: { userId: string; placem
   const panelId = useId();
   const unread = unreadCountOf(useNotifications(userId).data);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const shut = useCallback(() => setOpen(false), []);
+  const button = useCallback(() => buttonRef.current, []);
+  useDismiss(open, ref, shut, button);
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
