@@ -89,9 +89,8 @@ test('on a phone, toasts sit below the top bar and its menu button still works',
   await signInByForm(page, E2E_USERS.admin);
   const toast = page.getByText('Signed in successfully!');
   await expect(toast).toBeVisible();
-  const box = await toast.boundingBox();
-  // The staff top bar is 3.5 rem (56 px) high.
-  expect(box!.y).toBeGreaterThanOrEqual(56);
+  // The staff top bar is 3.5 rem (56 px) high; measured once the toast has slid into place.
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(56);
   await saveScreenshot(page, testInfo, 'toast-below-top-bar', { viewportOnly: true });
   await page.getByRole('button', { name: 'Open menu' }).click({ trial: false });
   await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
