@@ -18,6 +18,9 @@ import { runBusyOutlet, sampleOrder } from './busy-outlet';
  * load generator does not compete with this script's event loop. Every line is reported as a share of
  * the bare server's requests per second (measured before, halfway through and after the app's lines;
  * the median is the yardstick; a line with a share goal is paired with its own bare runs, see below), with the absolute requests/s, p50 and p99 latency and the app's memory after the line.
+ * `/api/config` and the SPA page are paired with a bare server answering their own bytes and headers
+ * (issue 10's "a bare node:http server answering the same JSON"); their share of the small JSON is
+ * printed beside it.
  * The goals of issue 10 are checked and printed; the numbers depend on the machine and its load (the
  * load average is printed too), so compare runs on the same machine.
  *
@@ -93,6 +96,11 @@ interface Line {
   /** The status every answer must have (default 200). */
   expect?: number;
   goal?: Goal;
+  /**
+   * A bare node:http server answering this line's own bytes and headers (issue 10: "a bare node:http
+   * server answering the same JSON"): the line's share goal is paired with it instead of the small JSON.
+   */
+  twin?: { child: ChildProcess; port: number; label: string };
 }
 
 interface Measured {
@@ -238,7 +246,7 @@ async function main(): Promise<void> {
   }
   const app = await spawnApp({ dataDir, env });
   let bare: { child: ChildProcess; port: number } | undefined;
-  let barePage: { child: ChildProcess; port: number } | undefined;
+  const twins: ChildProcess[] = [];
   try {
     await app.waitForHealthy();
     const base = app.baseUrl;
@@ -332,19 +340,27 @@ async function main(): Promise<void> {
       staffCookies.push(cookieOf(staffSignIn));
     }
     const menuEtag = (await fetch(`${base}/api/menu/public`)).headers.get('etag') ?? '';
-    const configEtag = (await fetch(`${base}/api/config`)).headers.get('etag');
+    const config = await fetch(`${base}/api/config`);
+    const configEtag = config.headers.get('etag');
     // The SPA page is any page but `/`, which is rendered on the server (its own lines below).
     const page = await fetch(`${base}/login`);
     const pageEtag = page.headers.get('etag');
     const homeEtag = (await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } })).headers.get('etag');
-    // A second reference: bare node giving the SPA page's own bytes and headers, which cost more to
-    // send and to read than the small JSON (the load generator pays for them too).
-    const pageHeaders = Object.fromEntries(
-      [...page.headers].filter(
-        ([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name),
-      ),
-    );
-    barePage = await startBareServer(await page.text(), pageHeaders);
+    // The yardstick issue 10 names for /api/config and the SPA page: bare node giving the line's own
+    // bytes and headers, which cost more to send and to read than the small JSON (the load generator
+    // pays for them too). Both shares are reported.
+    const twinOf = async (answer: Response, label: string) => {
+      const headers = Object.fromEntries(
+        [...answer.headers].filter(
+          ([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name),
+        ),
+      );
+      const twin = await startBareServer(await answer.text(), headers);
+      twins.push(twin.child);
+      return { ...twin, label };
+    };
+    const configTwin = await twinOf(config, 'the /api/config answer');
+    const pageTwin = await twinOf(page, 'the SPA page');
 
     const allLines: Line[] = [
       {
@@ -354,7 +370,7 @@ async function main(): Promise<void> {
         expect: 304,
         goal: { share: 0.8, p99: 5 },
       },
-      { name: 'GET /api/config', path: '/api/config', goal: { share: 0.8 } },
+      { name: 'GET /api/config', path: '/api/config', goal: { share: 0.8 }, twin: configTwin },
       ...(configEtag
         ? [
             {
@@ -366,7 +382,7 @@ async function main(): Promise<void> {
           ]
         : []),
       { name: 'GET /api/health (database round trip)', path: '/api/health' },
-      { name: 'GET /login (the SPA page)', path: '/login', goal: { share: 0.8 } },
+      { name: 'GET /login (the SPA page)', path: '/login', goal: { share: 0.8 }, twin: pageTwin },
       ...(pageEtag
         ? [
             {
@@ -468,11 +484,11 @@ async function main(): Promise<void> {
     const barePid = bare.child.pid ?? 0;
     const bareLine = (when: string) =>
       measure(bareBase, { name: `bare node:http (${when})`, path: '/' }, barePid);
-    const barePageLine = () =>
+    const twinLine = (twin: NonNullable<Line['twin']>) =>
       measure(
-        `http://127.0.0.1:${barePage?.port}`,
-        { name: 'bare node:http answering the SPA page (same bytes and headers)', path: '/' },
-        barePage?.child.pid ?? 0,
+        `http://127.0.0.1:${twin.port}`,
+        { name: `bare node:http answering ${twin.label} (same bytes and headers)`, path: '/' },
+        twin.child.pid ?? 0,
       );
     // The machine's other work comes and goes within seconds: bare node is measured before, halfway
     // and after, and the median of the three is the yardstick of the lines without a share goal. A
@@ -480,7 +496,7 @@ async function main(): Promise<void> {
     // and its share is the median of the pairs' shares (the round it comes from gives its numbers).
     const bareRuns = [await bareLine('before')];
     const results: Measured[] = [];
-    const pairedShares = new Map<string, { share: number; rounds: string }>();
+    const pairedShares = new Map<string, { share: number; rounds: string; twin?: string }>();
     for (const [index, line] of lines.entries()) {
       if (index === Math.floor(lines.length / 2)) bareRuns.push(await bareLine('halfway'));
       if (line.headers?.['if-none-match'] === '"set-below"') {
@@ -495,7 +511,7 @@ async function main(): Promise<void> {
       } else {
         const pairs: { bare: Measured; app: Measured; share: number }[] = [];
         for (let round = 0; round < ROUNDS; round += 1) {
-          const bareRun = await bareLine('paired');
+          const bareRun = line.twin ? await twinLine(line.twin) : await bareLine('paired');
           const appRun = await measure(base, line, appPid);
           pairs.push({ bare: bareRun, app: appRun, share: appRun.perSecond / bareRun.perSecond });
         }
@@ -505,26 +521,28 @@ async function main(): Promise<void> {
         pairedShares.set(line.name, {
           share: median.share,
           rounds: pairs.map((pair) => `${pair.app.perSecond}/${pair.bare.perSecond}`).join(', '),
+          ...(line.twin ? { twin: line.twin.label } : {}),
         });
       }
       process.stdout.write('.');
     }
     bareRuns.push(await bareLine('after'));
-    const barePageRun = ONLY && !ONLY.test('GET /login (the SPA page)') ? [] : [await barePageLine()];
     process.stdout.write('\n');
     const yardstick = [...bareRuns].sort((a, b) => a.perSecond - b.perSecond)[
       Math.floor(bareRuns.length / 2)
     ]!.perSecond;
 
     const goals = new Map(lines.map((line) => [line.name, line.goal]));
-    const rows = [...bareRuns, ...barePageRun, ...results].map((measured) => {
+    const rows = [...bareRuns, ...results].map((measured) => {
       const paired = pairedShares.get(measured.name);
       const share = paired?.share ?? measured.perSecond / yardstick;
       const goal = goals.get(measured.name);
       const met = meets(goal, measured, share);
+      const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
       return {
         line: measured.name,
-        'of bare': `${(share * 100).toFixed(1)} %${paired ? ' (paired)' : ''}`,
+        'of bare': `${percent(share)}${paired ? (paired.twin ? ' (same answer)' : ' (paired)') : ''}`,
+        'of small JSON': paired?.twin ? percent(measured.perSecond / yardstick) : '',
         'req/s': measured.perSecond,
         'p50 ms': measured.p50,
         'p97.5 ms': measured.p97_5,
@@ -542,7 +560,8 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     for (const [name, paired] of pairedShares) {
-      console.log(`paired rounds of '${name}' (app/bare req/s): ${paired.rounds}`);
+      const against = paired.twin ? `bare node answering ${paired.twin}` : 'bare node';
+      console.log(`paired rounds of '${name}' (app/${against}, req/s): ${paired.rounds}`);
     }
     let outlet: Awaited<ReturnType<typeof runBusyOutlet>> | null = null;
     if (!ONLY || ONLY.test('busy outlet')) {
@@ -594,7 +613,7 @@ async function main(): Promise<void> {
     }
   } finally {
     bare?.child.kill('SIGTERM');
-    barePage?.child.kill('SIGTERM');
+    for (const twin of twins) twin.kill('SIGTERM');
     await app.stop().catch(() => {});
     await cleanUpApps();
   }
