@@ -17,3 +17,4 @@ export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/security/security.schema';
 export * from '../modules/settings/settings.schema';
+export * from '../modules/backup/backup.schema';
