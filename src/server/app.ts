@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { BACKUP_API } from '../shared/contracts/backup';
 import { MENU_API } from '../shared/contracts/menu';
 import { leanNotModified, privateAnswers } from './lib/cache-control';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -15,6 +16,7 @@ import { mountWebApp } from './lib/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes, documentAuthEndpoints, handleAuthRequest } from './modules/auth/auth.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
@@ -43,6 +45,8 @@ export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.m
 
 /** JSON bodies are small; uploads (photos, backups) get their own limits on their own routes. */
 const API_BODY_LIMIT = 1024 * 1024;
+/** Routes that read and limit their own bodies: picture uploads, and a backup to restore (streamed to disk). */
+const readsOwnBody = (path: string) => isImageUploadPath(path) || path === BACKUP_API.restore;
 
 export interface CreateAppOptions extends AppDeps {
   /** The built web app; defaults to dist/web. */
@@ -115,11 +119,11 @@ export function createApp(options: CreateAppOptions) {
   // GET and HEAD carry no body; skipping the limit there also spares the node adapter from building a
   // full Request for every read (the limit reads c.req.raw), which cost a sixth of a cheap GET's CPU.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || isImageUploadPath(c.req.path)
+    c.req.method === 'GET' || c.req.method === 'HEAD' || readsOwnBody(c.req.path)
       ? next()
       : apiBodyLimit(c, next),
   );
-  app.use('/api/*', refuseHostileInput(isImageUploadPath));
+  app.use('/api/*', refuseHostileInput(readsOwnBody));
   app.use('/api/*', uploadsPerUser());
   // A change is announced once committed: here at once, to the other processes by NOTIFY (lib/own-events.ts).
   app.use('/api/*', announceOwnEvents());
@@ -129,6 +133,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', authRoutes);
   app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
   app.route('/', systemRoutes);
+  app.route('/', backupRoutes);
   app.route('/', usersRoutes);
   app.route('/', settingsRoutes);
   app.route('/', securityRoutes);

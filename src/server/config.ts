@@ -38,6 +38,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  // Where the automatic daily backups and the safety copies before a restore go; DATA_DIR/backups by default.
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -172,6 +174,8 @@ export interface Config {
   /** True when the public origin is https: secure cookies and HSTS. */
   secure: boolean;
   dataDir: string;
+  /** The folder of the automatic backups and safety copies (BACKUP_DIR, else DATA_DIR/backups). */
+  backupDir: string;
   databaseUrl: string | undefined;
   authSecret: string | undefined;
   adminEmail: string;
@@ -245,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     secure: baseUrl.startsWith('https://'),
     dataDir: path.resolve(values.DATA_DIR),
+    backupDir: path.resolve(values.BACKUP_DIR ?? path.join(values.DATA_DIR, 'backups')),
     databaseUrl: values.DATABASE_URL,
     authSecret: values.AUTH_SECRET,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),

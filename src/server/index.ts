@@ -10,6 +10,7 @@ import { withFastLane } from './lib/fast-lane';
 import { createLogger, type Logger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 import { resolveAuthSecret } from './modules/auth';
+import { removePartialFiles } from './modules/backup';
 import { closeEventStreams } from './modules/events';
 import { createServices } from './services';
 
@@ -114,6 +115,9 @@ async function main(): Promise<void> {
     // Woken by the live topic `push`; stopped before the hub (cleanups run in reverse).
     services.pushSender.start();
     cleanups.push(() => services.pushSender.stop());
+    await removePartialFiles(config);
+    services.backupScheduler.start();
+    cleanups.push(() => services.backupScheduler.stop());
 
     const app = createApp(services);
     // Hot GETs answered from memory before the app (fast-routes.ts): the SPA page, the public

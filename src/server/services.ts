@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
 import { type Auth, createAuth } from './modules/auth';
+import { BackupScheduler } from './modules/backup';
 import { LiveTopics } from './modules/events';
 import { createMessenger, type Messenger } from './modules/messaging';
 import { PushSender } from './modules/notifications';
@@ -24,6 +25,8 @@ declare module './lib/context' {
     paymentProvider: PaymentProvider | null;
     /** The process's Web Push worker (modules/notifications): started with the app, stopped with it. */
     pushSender: PushSender;
+    /** The daily backup (modules/backup): started with the app, stopped with it. */
+    backupScheduler: BackupScheduler;
   }
 }
 
@@ -48,5 +51,17 @@ export function createServices(options: {
   // Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; otherwise online payment is off.
   const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : null;
   const pushSender = new PushSender({ db, liveTopics, config, logger });
-  return { config, db, logger, auth, messenger, humanCheck, liveTopics, paymentProvider, pushSender };
+  const backupScheduler = new BackupScheduler({ db, config, logger });
+  return {
+    config,
+    db,
+    logger,
+    auth,
+    messenger,
+    humanCheck,
+    liveTopics,
+    paymentProvider,
+    pushSender,
+    backupScheduler,
+  };
 }

@@ -1,0 +1,482 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type {
+  BackupOverview,
+  BackupSchedule,
+  BackupScheduleInput,
+  KeptBackup,
+  RestoreResult,
+} from '../../../shared/contracts/backup';
+import { restaurantClock } from '../../../shared/opening-hours';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/context';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { recordAudit } from '../audit';
+import { getSettings } from '../settings';
+import { backupRuns, backupSchedule } from './backup.schema';
+import { countBackedUpRows, writeBackup } from './backup-database';
+import { BACKUP_LOCK_KEY, checkBackupFile, restoreIntoDatabase } from './backup-restore';
+
+/** The pool behind a Drizzle database (every backup and restore needs one connection of its own). */
+export function poolOf(db: Database): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+/** `brigade-backup-2026-11-26-031500` (UTC), plus `-safety` for the copy before a restore. */
+export function backupFileName(kind: 'download' | 'automatic' | 'safety', at = new Date()): string {
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace('T', '-')
+    .replaceAll(':', '');
+  return `brigade-backup-${stamp}${kind === 'safety' ? '-safety' : kind === 'automatic' ? '-daily' : ''}.gz`;
+}
+
+/** A snapshot's connection: repeatable read, read only, with no statement timeout for long tables. */
+async function snapshotClient(db: Database): Promise<pg.PoolClient> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query('set local statement_timeout = 0');
+    // A slow download pauses between tables; ten minutes idle ends it rather than holding a snapshot.
+    await client.query("set local idle_in_transaction_session_timeout = '10min'");
+    return client;
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
+
+/**
+ * The download: a gzip stream of the whole database from one snapshot, produced as it is read (the
+ * client's pace holds the database's back), and the number of rows it will hold.
+ */
+export async function streamBackup(
+  db: Database,
+  logger: Logger,
+): Promise<{ stream: Readable; fileName: string; rows: number }> {
+  const client = await snapshotClient(db);
+  let rows: number;
+  try {
+    rows = await countBackedUpRows(client);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  const gzip = createGzip({ level: 6 });
+  const output = new PassThrough();
+  gzip.pipe(output);
+  gzip.on('error', (error) => output.destroy(error));
+  output.on('close', () => {
+    if (!gzip.writableEnded) gzip.destroy();
+  });
+  writeBackup(client, gzip)
+    .then(async () => {
+      gzip.end();
+      await client.query('commit');
+      client.release();
+    })
+    .catch((error) => {
+      // The browser went away, or the database failed: the file is cut off, never silently short.
+      logger.warn({ err: error }, 'backup download stopped');
+      gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+      client.release(true);
+    });
+  return { stream: output, fileName: backupFileName('download'), rows };
+}
+
+/**
+ * Writes a backup into the backup folder (a temporary name, renamed when complete) and records it in
+ * `backup_runs`. Throws when it fails (the run is recorded as failed with the reason).
+ */
+export async function writeBackupFile(
+  deps: { db: Database; config: Config },
+  kind: 'automatic' | 'safety',
+): Promise<{ id: string; fileName: string; filePath: string; sizeBytes: number; rows: number }> {
+  const { db, config } = deps;
+  const fileName = backupFileName(kind);
+  const filePath = path.join(config.backupDir, fileName);
+  const [run] = await db
+    .insert(backupRuns)
+    .values({ kind, fileName, host: os.hostname() })
+    .returning({ id: backupRuns.id });
+  const id = (run as { id: string }).id;
+  const temporary = `${filePath}.${randomUUID().slice(0, 8)}.partial`;
+  try {
+    await fs.mkdir(config.backupDir, { recursive: true });
+    const client = await snapshotClient(db);
+    let rows = 0;
+    try {
+      const gzip = createGzip({ level: 6 });
+      const written = pipeline(gzip, createWriteStream(temporary, { flags: 'wx' }));
+      const manifest = await writeBackup(client, gzip).catch((error) => {
+        gzip.destroy(error);
+        throw error;
+      });
+      gzip.end();
+      await written;
+      rows = manifest.rows;
+      await client.query('commit');
+      client.release();
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    const handle = await fs.open(temporary, 'r');
+    await handle.sync();
+    await handle.close();
+    await fs.rename(temporary, filePath);
+    const { size } = await fs.stat(filePath);
+    await db
+      .update(backupRuns)
+      .set({ status: 'succeeded', sizeBytes: size, rowCount: rows, finishedAt: sql`clock_timestamp()` })
+      .where(eq(backupRuns.id, id));
+    return { id, fileName, filePath, sizeBytes: size, rows };
+  } catch (error) {
+    await fs.rm(temporary, { force: true }).catch(() => {});
+    await db
+      .update(backupRuns)
+      .set({ status: 'failed', error: describeFailure(error), finishedAt: sql`clock_timestamp()` })
+      .where(eq(backupRuns.id, id))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+function describeFailure(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOSPC') return 'The disk is full.';
+  if (code === 'EACCES' || code === 'EPERM') return 'The backup folder cannot be written to.';
+  if (code === 'EROFS') return 'The backup folder is on a read-only disk.';
+  return `The backup could not be written: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** Deletes the files and rows of `kind` past the newest `keep` that succeeded. */
+export async function pruneBackups(
+  deps: { db: Database; config: Config },
+  kind: 'automatic' | 'safety',
+  keep: number,
+) {
+  const { db, config } = deps;
+  const rows = await db
+    .select({ id: backupRuns.id, fileName: backupRuns.fileName, status: backupRuns.status })
+    .from(backupRuns)
+    .where(and(eq(backupRuns.kind, kind), eq(backupRuns.host, os.hostname())))
+    .orderBy(desc(backupRuns.startedAt));
+  const succeeded = rows.filter((row) => row.status === 'succeeded');
+  const old = succeeded.slice(keep);
+  // Failed attempts older than the oldest kept backup go too (the newest failures stay on the page).
+  const oldest = succeeded[Math.min(keep, succeeded.length) - 1];
+  const oldFailures = oldest
+    ? rows.slice(rows.indexOf(oldest) + 1).filter((row) => row.status === 'failed')
+    : [];
+  for (const row of old) {
+    await fs.rm(path.join(config.backupDir, path.basename(row.fileName)), { force: true });
+  }
+  const ids = [...old, ...oldFailures].map((row) => row.id);
+  if (ids.length > 0) await db.delete(backupRuns).where(inArray(backupRuns.id, ids));
+}
+
+/** Runs `work` holding the backup lock on a connection of its own; null when someone else holds it. */
+async function withBackupLock<T>(
+  db: Database,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T | null> {
+  const client = await poolOf(db).connect();
+  let broken = false;
+  try {
+    const locked = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+      BACKUP_LOCK_KEY,
+    ]);
+    if (!locked.rows[0]?.ok) return null;
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [BACKUP_LOCK_KEY]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const SAFETY_BACKUPS_KEPT = 5;
+
+/**
+ * A restore from a file on this server (an upload written to disk, or a kept backup): confirmation,
+ * the complete check of the file, the safety backup, then the replacement in one transaction.
+ */
+export async function restoreFromFile(
+  deps: { db: Database; config: Config; logger: Logger },
+  actor: Actor,
+  filePath: string,
+  confirm: string,
+  ipAddress: string | null,
+): Promise<RestoreResult> {
+  const { db, logger } = deps;
+  const settings = await getSettings(db);
+  if (confirm.trim() !== settings.name.trim()) {
+    const message = `The restaurant's name does not match: type “${settings.name}” to confirm.`;
+    throw new AppError(400, message, { issues: [{ path: 'confirm', message }] });
+  }
+  const checked = await checkBackupFile(filePath);
+  const outcome = await withBackupLock(db, async (client) => {
+    const safety = await writeBackupFile(deps, 'safety');
+    logger.warn(
+      { backup: checked.createdAt, rows: checked.rows, safetyBackup: safety.fileName },
+      'restore: replacing all data with a backup',
+    );
+    const restored = await restoreIntoDatabase(client, filePath, { actor, ipAddress });
+    // After the restore: the file restored may itself be an older safety backup.
+    await pruneBackups(deps, 'safety', SAFETY_BACKUPS_KEPT);
+    return { restored, safety };
+  });
+  if (!outcome) throw conflict('A backup or a restore is running right now. Try again in a minute.');
+  const { restored, safety } = outcome;
+  logger.warn({ backup: restored.manifest.createdAt, rows: restored.manifest.rows }, 'restore: done');
+  return {
+    restaurantName: restored.manifest.restaurantName,
+    backupCreatedAt: restored.manifest.createdAt,
+    schemaLevel: restored.manifest.schemaLevel,
+    migratedTo: restored.migratedTo,
+    tables: restored.manifest.tables.length,
+    rows: restored.manifest.rows,
+    safetyBackup: safety.fileName,
+  };
+}
+
+/** The audit entry of a download (who took all the data away, and when). */
+export async function auditDownload(db: Database, actor: Actor, rows: number, ipAddress: string | null) {
+  await recordAudit(db, actor, {
+    area: 'backup',
+    action: 'download',
+    summary: `Downloaded a backup (${rows} rows)`,
+    after: { rows },
+    ipAddress: ipAddress ?? undefined,
+  });
+}
+
+// ---- Kept backups and the schedule -------------------------------------------------------------------
+
+async function readSchedule(db: Database) {
+  const [row] = await db.select().from(backupSchedule).limit(1);
+  if (row) return row;
+  await db.insert(backupSchedule).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(backupSchedule).limit(1);
+  if (!created) throw new Error('backup schedule row missing');
+  return created;
+}
+
+/** When the last scheduled time was (at or before `now`), and when the next is, in the restaurant's zone. */
+export function scheduleTimes(time: string, timeZone: string, now: Date): { due: Date; next: Date } {
+  const [hours = '0', minutes = '0'] = time.split(':');
+  const scheduled = Number(hours) * 60 + Number(minutes);
+  const { minutes: current } = restaurantClock(timeZone, now);
+  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
+  const sinceDue = (current - scheduled + 1440) % 1440;
+  const due = new Date(minuteStart - sinceDue * 60_000);
+  return { due, next: new Date(due.getTime() + 1440 * 60_000) };
+}
+
+async function presentSchedule(db: Database, now = new Date()): Promise<BackupSchedule> {
+  const row = await readSchedule(db);
+  const { timeZone } = await getSettings(db);
+  const { due, next } = scheduleTimes(row.time, timeZone, now);
+  const lastAutomatic = await lastAutomaticSince(db, due);
+  return {
+    enabled: row.enabled,
+    time: row.time,
+    keep: row.keep,
+    version: row.version,
+    timeZone,
+    nextRunAt: row.enabled
+      ? (lastAutomatic ? next : new Date(Math.max(due.getTime(), now.getTime()))).toISOString()
+      : null,
+  };
+}
+
+async function lastAutomaticSince(db: Database, since: Date) {
+  const [row] = await db
+    .select({ id: backupRuns.id })
+    .from(backupRuns)
+    .where(and(eq(backupRuns.kind, 'automatic'), sql`${backupRuns.startedAt} >= ${since.toISOString()}`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function backupOverview(deps: { db: Database; config: Config }): Promise<BackupOverview> {
+  const { db, config } = deps;
+  const settings = await getSettings(db);
+  const rows = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(200);
+  const backups: KeptBackup[] = [];
+  for (const row of rows) backups.push(await presentRun(config, row));
+  return {
+    restaurantName: settings.name,
+    folder: config.backupDir,
+    schedule: await presentSchedule(db),
+    backups,
+  };
+}
+
+async function presentRun(config: Config, row: typeof backupRuns.$inferSelect): Promise<KeptBackup> {
+  const available =
+    row.status === 'succeeded' &&
+    row.host === os.hostname() &&
+    (await fs
+      .stat(path.join(config.backupDir, path.basename(row.fileName)))
+      .then((stat) => stat.isFile())
+      .catch(() => false));
+  return {
+    id: row.id,
+    kind: row.kind as KeptBackup['kind'],
+    status: row.status as KeptBackup['status'],
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    rowCount: row.rowCount,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    error: row.error,
+    available,
+  };
+}
+
+/** A kept backup's file on this server, or a 404 saying why not. */
+export async function keptBackupFile(deps: { db: Database; config: Config }, id: string) {
+  const [row] = await deps.db.select().from(backupRuns).where(eq(backupRuns.id, id)).limit(1);
+  if (!row) throw notFound('There is no kept backup with this id.');
+  const kept = await presentRun(deps.config, row);
+  if (!kept.available) throw notFound('This backup file is not on this server any more.');
+  return { fileName: row.fileName, filePath: path.join(deps.config.backupDir, path.basename(row.fileName)) };
+}
+
+export async function updateSchedule(
+  db: Database,
+  actor: Actor,
+  input: BackupScheduleInput,
+  ipAddress: string | null,
+): Promise<BackupSchedule> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(backupSchedule).where(eq(backupSchedule.id, 1)).for('update');
+    if (!before) throw new Error('backup schedule row missing');
+    if (before.version !== input.version) {
+      throw conflict('The schedule was changed meanwhile. Reload the page to see the current one.');
+    }
+    await tx
+      .update(backupSchedule)
+      .set({ enabled: input.enabled, time: input.time, keep: input.keep, version: before.version + 1 })
+      .where(eq(backupSchedule.id, 1));
+    await recordAudit(tx as unknown as Database, actor, {
+      area: 'backup',
+      action: 'schedule',
+      summary: 'Changed the automatic backups',
+      before: { enabled: before.enabled, time: before.time, keep: before.keep },
+      after: { enabled: input.enabled, time: input.time, keep: input.keep },
+      ipAddress: ipAddress ?? undefined,
+    });
+  });
+  return presentSchedule(db);
+}
+
+// ---- The daily backup ---------------------------------------------------------------------------------
+
+/**
+ * Takes the daily backup when it is due: every minute each process looks; the one that gets the backup
+ * lock checks again that nobody took this day's backup meanwhile, writes it, and prunes past `keep`.
+ * A day missed while the app was down is taken at the next start.
+ */
+export class BackupScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly deps: { db: Database; config: Config; logger: Logger }) {}
+
+  start(intervalMs = 60_000): void {
+    this.timer = setInterval(() => void this.tick(), intervalMs);
+    this.timer.unref();
+    setTimeout(() => void this.tick(), 5_000).unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One look (tests call it): resolves when a due backup is written, or at once. */
+  tick(now = new Date()): Promise<void> {
+    this.running ??= this.run(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(now: Date): Promise<void> {
+    const { db, logger } = this.deps;
+    try {
+      await closeAbandonedRuns(db);
+      const schedule = await readSchedule(db);
+      if (!schedule.enabled) return;
+      const { timeZone } = await getSettings(db);
+      const { due } = scheduleTimes(schedule.time, timeZone, now);
+      if (await lastAutomaticSince(db, due)) return;
+      await withBackupLock(db, async () => {
+        // Another process may have taken it while this one waited for the lock.
+        if (await lastAutomaticSince(db, due)) return;
+        try {
+          const written = await writeBackupFile(this.deps, 'automatic');
+          logger.info(
+            { file: written.fileName, bytes: written.sizeBytes, rows: written.rows },
+            'daily backup written',
+          );
+        } catch (error) {
+          logger.error({ err: error }, 'daily backup failed');
+        }
+        await pruneBackups(this.deps, 'automatic', schedule.keep);
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'daily backup check failed');
+    }
+  }
+}
+
+/** Removes `.partial` files a crash left behind (a backup cut off midway is never listed). */
+export async function removePartialFiles(config: Config): Promise<void> {
+  const names = await fs.readdir(config.backupDir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.endsWith('.partial'))
+      .map((name) => fs.rm(path.join(config.backupDir, name), { force: true })),
+  );
+}
+
+/** Marks runs left `running` by a process that died as failed (at start, before the scheduler). */
+export async function closeAbandonedRuns(db: Database): Promise<void> {
+  await db
+    .update(backupRuns)
+    .set({
+      status: 'failed',
+      error: 'The app stopped while this backup was being written.',
+      finishedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      and(
+        eq(backupRuns.status, 'running'),
+        eq(backupRuns.host, os.hostname()),
+        lt(backupRuns.startedAt, sql`clock_timestamp() - interval '6 hours'`),
+      ),
+    );
+}
