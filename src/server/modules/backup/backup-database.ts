@@ -25,10 +25,12 @@ export const THROWAWAY_TABLES = [
 ] as const;
 /**
  * Not in a backup, and kept as they are by a restore: they describe this installation, not the
- * restaurant. `events` keeps its ids counting up, so every process's topic versions only grow; a
- * restore then bumps every topic (see `restoreBackup`).
+ * restaurant. `events` keeps its ids counting up, so every process's topic versions only grow, and a
+ * restore then moves every topic on (`restoreIntoDatabase`); `backup_runs` lists files on this
+ * machine; `web_push_keys` is the key pair every running process signs pushes with (kept in memory),
+ * and the browsers' subscriptions to it are not in a backup either.
  */
-export const LOCAL_TABLES = ['events', 'backup_runs'] as const;
+export const LOCAL_TABLES = ['events', 'backup_runs', 'web_push_keys'] as const;
 const NOT_BACKED_UP: ReadonlySet<string> = new Set([...THROWAWAY_TABLES, ...LOCAL_TABLES]);
 /** The events' sequence is the installation's own (LOCAL_TABLES). */
 const LOCAL_SEQUENCES: ReadonlySet<string> = new Set(['events_id_seq']);

@@ -119,6 +119,8 @@ export async function writeBackupFile(
     try {
       const gzip = createGzip({ level: 6 });
       const written = pipeline(gzip, createWriteStream(temporary, { flags: 'wx' }));
+      // Awaited below on success; on a failure the writer's error is the one reported.
+      written.catch(() => {});
       const manifest = await writeBackup(client, gzip).catch((error) => {
         gzip.destroy(error);
         throw error;
