@@ -241,7 +241,8 @@ async function rebuildSchema(client: pg.PoolClient, level: number): Promise<void
   }
   // Rows a migration wrote (a default settings row) give way to the backup's.
   const tables = await backedUpTables(client);
-  if (tables.length > 0) await client.query(`truncate ${tables.map((table) => quoteIdent(table.name)).join(', ')}`);
+  if (tables.length > 0)
+    await client.query(`truncate ${tables.map((table) => quoteIdent(table.name)).join(', ')}`);
 }
 
 async function restoreForeignKeys(client: pg.PoolClient): Promise<void> {
