@@ -306,7 +306,10 @@ async function presentSchedule(db: Database, now = new Date()): Promise<BackupSc
     version: row.version,
     timeZone,
     nextRunAt: row.enabled
-      ? (lastAutomatic ? next : new Date(Math.max(due.getTime(), now.getTime()))).toISOString()
+      ? (lastAutomatic || row.updatedAt > due
+          ? next
+          : new Date(Math.max(due.getTime(), now.getTime()))
+        ).toISOString()
       : null,
   };
 }
@@ -434,6 +437,9 @@ export class BackupScheduler {
       if (!schedule.enabled) return;
       const { timeZone } = await getSettings(db);
       const { due } = scheduleTimes(schedule.time, timeZone, now);
+      // A schedule made or changed after its time today starts tomorrow (a new installation does not
+      // back up at its first start).
+      if (schedule.updatedAt > due) return;
       if (await lastAutomaticSince(db, due)) return;
       await withBackupLock(db, async () => {
         // Another process may have taken it while this one waited for the lock.
