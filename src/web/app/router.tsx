@@ -61,6 +61,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/order-monitor-page').then((module) => ({ Component: module.OrderMonitorPage })),
   '/orders/:orderId': () => import('../pages/order-page').then((module) => ({ Component: module.OrderPage })),
   '/coupons': () => import('../pages/coupons-page').then((module) => ({ Component: module.CouponsPage })),
+  '/admin/backup': () =>
+    import('../pages/admin-backup-page').then((module) => ({ Component: module.AdminBackupPage })),
 };
 
 /**
@@ -73,6 +75,7 @@ const WITHOUT_SUB_PAGES: ReadonlySet<string> = new Set([
   '/admin/audit',
   '/coupons',
   '/admin/feedback',
+  '/admin/backup',
 ]);
 
 /** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */

@@ -19,6 +19,7 @@ export const paths = {
   adminUsers: pagePath('/admin/users'),
   adminAudit: pagePath('/admin/audit'),
   adminFeedback: pagePath('/admin/feedback'),
+  adminBackup: pagePath('/admin/backup'),
   menu: pagePath('/menu'),
   masterData: pagePath('/master-data'),
   coupons: pagePath('/coupons'),

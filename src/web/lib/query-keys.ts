@@ -56,6 +56,11 @@ export const queryKeys = {
     list: (params: object) => ['coupons', 'list', params] as const,
   },
   demoData: ['demo-data'] as const,
+  /** Backup & Restore (`/api/admin/backups`, admin): refetched every 30 s while the page is open and after every action. */
+  backups: {
+    all: ['backups'] as const,
+    overview: ['backups', 'overview'] as const,
+  },
   /** The signed-in user's notifications (`/api/notifications`): refreshed with `notifications:<userId>`. */
   notifications: {
     all: ['notifications'] as const,
