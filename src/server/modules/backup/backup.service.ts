@@ -21,6 +21,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { staleWrite } from '../../lib/versions';
 import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
 import { backupRuns, backupSchedule } from './backup.schema';
@@ -378,7 +379,7 @@ export async function updateSchedule(
     const [before] = await tx.select().from(backupSchedule).where(eq(backupSchedule.id, 1)).for('update');
     if (!before) throw new Error('backup schedule row missing');
     if (before.version !== input.version) {
-      throw conflict('The schedule was changed meanwhile. Reload the page to see the current one.');
+      throw staleWrite('the backup schedule', before.version);
     }
     await tx
       .update(backupSchedule)
