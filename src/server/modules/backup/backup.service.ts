@@ -462,14 +462,19 @@ export class BackupScheduler {
   }
 }
 
-/** Removes `.partial` files a crash left behind (a backup cut off midway is never listed). */
+/**
+ * Removes `.partial` files a crash left behind: a backup cut off midway (never listed), and an upload
+ * being restored (`incoming/`, deleted after the restore unless the process died during it).
+ */
 export async function removePartialFiles(config: Config): Promise<void> {
-  const names = await fs.readdir(config.backupDir).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => name.endsWith('.partial'))
-      .map((name) => fs.rm(path.join(config.backupDir, name), { force: true })),
-  );
+  for (const folder of [config.backupDir, path.join(config.backupDir, 'incoming')]) {
+    const names = await fs.readdir(folder).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => name.endsWith('.partial'))
+        .map((name) => fs.rm(path.join(folder, name), { force: true })),
+    );
+  }
 }
 
 /** Marks runs left `running` by a process that died as failed (at start, before the scheduler). */
