@@ -74,9 +74,9 @@ export const REFUSALS = {
   damaged: (why: string) =>
     `The backup file is damaged (${why}): it was changed or broken after it was made. Nothing was restored.`,
   incomplete:
-    'The backup file is incomplete: it ends before its manifest, so it was cut off while being copied or downloaded. Nothing was restored.',
+    'The backup file is incomplete: it ends before its closing checksum, so it was cut off while being copied or downloaded. Nothing was restored.',
   newerFormat: (version: number) =>
-    `This backup was made by a newer version of Brigade (backup format ${version}; this installation reads format ${BACKUP_FORMAT_VERSION}). Update Brigade, then restore it.`,
+    `This backup was made by a newer version of Brigade (backup format ${version}; this installation reads format ${BACKUP_FORMAT_VERSION}). Update Brigade, then restore it. Nothing was restored.`,
   tableChecksum: (table: string) =>
     `The table “${table}” in the backup does not match its checksum in the manifest: the file was changed after it was made. Nothing was restored.`,
   tableRows: (table: string) =>

@@ -103,13 +103,15 @@ export async function streamBackup(
 export async function writeBackupFile(
   deps: { db: Database; config: Config },
   kind: 'automatic' | 'safety',
+  /** When it is taken: the scheduler's `now`, so the day it counts for is judged by one clock. */
+  at: Date = new Date(),
 ): Promise<{ id: string; fileName: string; filePath: string; sizeBytes: number; rows: number }> {
   const { db, config } = deps;
-  const fileName = backupFileName(kind);
+  const fileName = await freeFileName(config.backupDir, backupFileName(kind, at));
   const filePath = path.join(config.backupDir, fileName);
   const [run] = await db
     .insert(backupRuns)
-    .values({ kind, fileName, host: os.hostname() })
+    .values({ kind, fileName, host: os.hostname(), startedAt: at })
     .returning({ id: backupRuns.id });
   const id = (run as { id: string }).id;
   const temporary = `${filePath}.${randomUUID().slice(0, 8)}.partial`;
@@ -153,6 +155,21 @@ export async function writeBackupFile(
       .where(eq(backupRuns.id, id))
       .catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * `name`, or `name` with `-2`, `-3`… before `.gz` when a file of that name exists (two backups in one
+ * second; the caller holds the backup lock, so nobody takes the name meanwhile).
+ */
+async function freeFileName(folder: string, name: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const candidate = attempt === 1 ? name : name.replace(/\.gz$/, `-${attempt}.gz`);
+    const taken = await fs
+      .stat(path.join(folder, candidate))
+      .then(() => true)
+      .catch(() => false);
+    if (!taken) return candidate;
   }
 }
 
@@ -446,7 +463,7 @@ export class BackupScheduler {
         // Another process may have taken it while this one waited for the lock.
         if (await lastAutomaticSince(db, due)) return;
         try {
-          const written = await writeBackupFile(this.deps, 'automatic');
+          const written = await writeBackupFile(this.deps, 'automatic', now);
           logger.info(
             { file: written.fileName, bytes: written.sizeBytes, rows: written.rows },
             'daily backup written',
