@@ -1,6 +1,7 @@
 /** Every Drizzle table of the app, one import for the client, the migrator and drizzle-kit. */
 export * from '../modules/audit/audit.schema';
 export * from '../modules/auth/auth.schema';
+export * from '../modules/backup/backup.schema';
 export * from '../modules/contact/contact.schema';
 export * from '../modules/coupons/coupons.schema';
 export * from '../modules/demo/demo.schema';
@@ -17,4 +18,3 @@ export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
 export * from '../modules/security/security.schema';
 export * from '../modules/settings/settings.schema';
-export * from '../modules/backup/backup.schema';
