@@ -7,7 +7,7 @@ import {
   type RestoreResult,
 } from '../../../../shared/contracts/backup';
 import { errorCodeForStatus, isErrorBody } from '../../../../shared/errors';
-import { ApiError, apiRequest, isApiError } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -35,28 +35,13 @@ export function useBackupOverview({ enabled }: { enabled: boolean }) {
   return useQuery({ ...backupOverviewQueryOptions(), enabled });
 }
 
-/**
- * A 409 from the schedule is always a stale write (someone saved it since it was read): given the
- * shape of the shared convention (`details.reason: 'stale'`), so the form reloads it and says so.
- */
-function asStaleWrite(error: unknown): unknown {
-  if (!isApiError(error) || error.status !== 409) return error;
-  const details = (error.details ?? {}) as Record<string, unknown>;
-  if (details.reason === 'stale') return error;
-  return new ApiError(error.status, error.code, error.message, { ...details, reason: 'stale' });
-}
-
 /** `PUT /api/admin/backups/schedule` with the version it is based on. */
 export function useSaveBackupSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: BackupScheduleInput) => {
-      try {
-        return await apiRequest<BackupSchedule>(BACKUP_API.schedule, { method: 'PUT', body: input });
-      } catch (error) {
-        throw asStaleWrite(error);
-      }
-    },
+    // A stale version is the API's stale-write 409 (`details.reason: 'stale'`): the form reloads it.
+    mutationFn: (input: BackupScheduleInput) =>
+      apiRequest<BackupSchedule>(BACKUP_API.schedule, { method: 'PUT', body: input }),
     onSuccess: (schedule) => {
       queryClient.setQueryData<BackupOverview>(queryKeys.backups.overview, (overview) =>
         overview ? { ...overview, schedule } : overview,
