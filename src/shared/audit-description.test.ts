@@ -164,6 +164,8 @@ describe('auditActionLabel', () => {
     expect(auditActionLabel('settings.updated')).toBe('Settings changed');
     expect(auditActionLabel('food-category.reordered')).toBe('Food category reordered');
     expect(auditActionLabel('bank-account.created')).toBe('Bank account added');
+    expect(auditActionLabel('backup.restored')).toBe('Backup restored');
+    expect(auditActionLabel('backup-schedule.updated')).toBe('Automatic backups changed');
     expect(auditActionLabel('user.invitation-resent')).toBe('Invitation sent again');
   });
 });

@@ -170,6 +170,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'demo-data.removed': 'Demo data removed',
   'menu-item.photo-changed': 'Menu item photo changed',
   'menu-item.photo-removed': 'Menu item photo removed',
+  'backup.downloaded': 'Backup downloaded',
+  'backup.restored': 'Backup restored',
+  'backup-schedule.updated': 'Automatic backups changed',
 };
 
 const VERB_LABELS: Readonly<Record<string, string>> = {

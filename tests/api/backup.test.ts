@@ -272,7 +272,7 @@ describe('the drill: every table backed up, changed, restored, and restored into
     const publicMenu = await t.get('/api/menu/public');
     const etagBefore = publicMenu.headers.get('etag');
     expect(etagBefore).toBeTruthy();
-    const auditBefore = await countRows(t.db, 'audit_log', "area = 'backup' and action = 'restore'");
+    const auditBefore = await countRows(t.db, 'audit_log', "area = 'backup' and action = 'backup.restored'");
 
     // The confirmation is the restaurant's name as it is now.
     const result = await restored(t, owner, file, 'Renamed Harbour Cafe');
@@ -289,7 +289,7 @@ describe('the drill: every table backed up, changed, restored, and restored into
 
     // Every table row by row as at backup time (audit_log without the restore's own entry).
     expect(await databaseState(t.db)).toEqual(atBackup);
-    expect(await countRows(t.db, 'audit_log', "area = 'backup' and action = 'restore'")).toBe(
+    expect(await countRows(t.db, 'audit_log', "area = 'backup' and action = 'backup.restored'")).toBe(
       auditBefore + 1,
     );
 
@@ -608,7 +608,9 @@ describe('automatic backups and the kept ones', () => {
       'aborted',
     );
     expect((await overview(t, owner)).schedule).toMatchObject({ time: '04:30', keep: 5, version: 2 });
-    expect(await countRows(t.db, 'audit_log', "area = 'backup' and action = 'schedule'")).toBe(1);
+    expect(await countRows(t.db, 'audit_log', "area = 'backup' and action = 'backup-schedule.updated'")).toBe(
+      1,
+    );
   });
 
   /**

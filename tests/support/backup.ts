@@ -34,7 +34,7 @@ export async function databaseState(db: Database): Promise<Record<string, string
     const state: Record<string, string> = {};
     for (const table of await backedUpTables(client)) {
       const where =
-        table.name === 'audit_log' ? ` where not (x.area = 'backup' and x.action = 'restore')` : '';
+        table.name === 'audit_log' ? ` where not (x.area = 'backup' and x.action = 'backup.restored')` : '';
       const result = await client.query<{ hash: string; rows: string }>(
         `select md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as hash, count(*)::text as rows
          from ${quoteIdent(table.name)} x${where}`,

@@ -197,7 +197,7 @@ export async function restoreIntoDatabase(
       : false;
     await recordAudit(db as unknown as Tx, actorExists ? audit.actor : null, {
       area: 'backup',
-      action: 'restore',
+      action: 'backup.restored',
       summary: `Restored the backup of ${manifest.createdAt} (${manifest.restaurantName}, ${manifest.rows} rows)`,
       after: {
         backupCreatedAt: manifest.createdAt,

@@ -283,7 +283,7 @@ export async function restoreFromFile(
 export async function auditDownload(db: Database, actor: Actor, rows: number, ipAddress: string | null) {
   await recordAudit(db, actor, {
     area: 'backup',
-    action: 'download',
+    action: 'backup.downloaded',
     summary: `Downloaded a backup (${rows} rows)`,
     after: { rows },
     ipAddress: ipAddress ?? undefined,
@@ -404,7 +404,7 @@ export async function updateSchedule(
       .where(eq(backupSchedule.id, 1));
     await recordAudit(tx as unknown as Database, actor, {
       area: 'backup',
-      action: 'schedule',
+      action: 'backup-schedule.updated',
       summary: 'Changed the automatic backups',
       before: { enabled: before.enabled, time: before.time, keep: before.keep },
       after: { enabled: input.enabled, time: input.time, keep: input.keep },
