@@ -6,7 +6,7 @@ import {
   type PushPayload,
 } from '../../../../shared/notification-kinds';
 import { useConfig } from '../../config/api/get-config';
-import { announceNotification } from '../announce';
+import { announceNotification, sitePath } from '../announce';
 import { pushSupported } from './push-device';
 import { renewPushSubscription } from './push-subscription';
 
@@ -29,10 +29,9 @@ function isPayload(value: unknown): value is PushPayload {
   );
 }
 
-/** Only a path of this site is opened in the app. */
-function sitePath(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+/** Only a path of this site is opened in the app (the rule of `announce.ts`, for a message's field). */
+function pathOf(value: unknown): string | null {
+  return typeof value === 'string' ? (sitePath(value) ?? null) : null;
 }
 
 /**
@@ -51,10 +50,10 @@ export function usePushMessages() {
       const reply = event.ports[0];
       if (message?.type === PUSH_MESSAGE_TYPES.received && isPayload(message.payload)) {
         const { id, title, body, orderId, url } = message.payload;
-        announceNotification({ id, title, body, orderId: orderId ?? null, link: sitePath(url) });
+        announceNotification({ id, title, body, orderId: orderId ?? null, link: pathOf(url) });
         reply?.postMessage({ done: true });
       } else if (message?.type === PUSH_MESSAGE_TYPES.open) {
-        const path = sitePath(message.url) ?? '/';
+        const path = pathOf(message.url) ?? '/';
         void navigate(path);
         reply?.postMessage({ done: true });
       }
