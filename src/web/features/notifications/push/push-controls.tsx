@@ -126,7 +126,9 @@ export function PushControls({ className }: { className?: string }) {
           <Button
             onClick={() => void turnOn()}
             isLoading={busy === 'on'}
-            disabled={status.subscribed === null || (!publicKey && !config.isPending)}
+            // Not before the server's key is known: a click while /api/config is still on its way
+            // would ask the browser and then fail for want of the key.
+            disabled={status.subscribed === null || !publicKey}
           >
             {busy === 'on' ? 'Turning on...' : 'Turn on notifications'}
           </Button>
