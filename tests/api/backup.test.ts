@@ -529,6 +529,35 @@ describe('who may use backups', () => {
   });
 });
 
+describe('downloads at once', () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    // The demo cafe's photos make a file larger than the streams' buffers, so an unread download waits.
+    t = await createTestApp({ demoData: true, backupDir: await backupFolder() });
+    admin = await t.buildUser({ role: 'admin' });
+  });
+  afterAll(() => t?.close());
+
+  it('serves two at once (each holds a database connection); a third is 429 until one ends', async () => {
+    const first = await t.get(BACKUP_API.download, { as: admin });
+    const second = await t.get(BACKUP_API.download, { as: admin });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await expectErrorBody(await t.get(BACKUP_API.download, { as: admin }), 429, 'resource-exhausted');
+    // The first is read to its end; the second is abandoned by its reader.
+    expect(Buffer.from(await first.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    await second.body?.cancel();
+    await expect
+      .poll(async () => {
+        const third = await t.get(BACKUP_API.download, { as: admin });
+        if (third.status === 200) await third.arrayBuffer();
+        return third.status;
+      })
+      .toBe(200);
+  });
+});
+
 describe('automatic backups and the kept ones', () => {
   let t: TestApp;
   let owner: TestUser;

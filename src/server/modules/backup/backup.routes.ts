@@ -56,7 +56,10 @@ const downloadRoute = defineRoute('admin', {
     'One gzip file with every table’s rows (PostgreSQL COPY text), a manifest with the format, schema ' +
     'level, app version, time, restaurant, row counts and SHA-256 checksums, streamed from one snapshot. ' +
     'Sessions and throwaway data are left out. `X-Backup-Rows` gives the rows it will hold.',
-  responses: { 200: { description: 'The backup file', content: GZIP } },
+  responses: {
+    200: { description: 'The backup file', content: GZIP },
+    429: errorResponse('Two downloads are running already (each holds a database connection)'),
+  },
 });
 
 const restoreRoute = defineRoute('admin', {

@@ -58,6 +58,10 @@ async function snapshotClient(db: Database): Promise<pg.PoolClient> {
   }
 }
 
+/** Downloads one process serves at once per database (each holds a connection and a snapshot). */
+export const MAX_DOWNLOADS_AT_ONCE = 2;
+const downloadsInProgress = new WeakMap<Database, number>();
+
 /**
  * The download: a gzip stream of the whole database from one snapshot, produced as it is read (the
  * client's pace holds the database's back), and the number of rows it will hold.
@@ -66,12 +70,34 @@ export async function streamBackup(
   db: Database,
   logger: Logger,
 ): Promise<{ stream: Readable; fileName: string; rows: number }> {
-  const client = await snapshotClient(db);
+  // Each download holds a pooled connection until its last byte: a few at once, not the pool.
+  const running = downloadsInProgress.get(db) ?? 0;
+  if (running >= MAX_DOWNLOADS_AT_ONCE) {
+    throw new AppError(
+      429,
+      `${MAX_DOWNLOADS_AT_ONCE} backup downloads are running already. Wait for them to finish, then try again.`,
+    );
+  }
+  downloadsInProgress.set(db, running + 1);
+  let released = false;
+  const releaseSlot = () => {
+    if (released) return;
+    released = true;
+    downloadsInProgress.set(db, (downloadsInProgress.get(db) ?? 1) - 1);
+  };
+  let client: pg.PoolClient;
   let rows: number;
+  try {
+    client = await snapshotClient(db);
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
   try {
     rows = await countBackedUpRows(client);
   } catch (error) {
     client.release(true);
+    releaseSlot();
     throw error;
   }
   const gzip = createGzip({ level: 6 });
@@ -92,7 +118,8 @@ export async function streamBackup(
       logger.warn({ err: error }, 'backup download stopped');
       gzip.destroy(error instanceof Error ? error : new Error(String(error)));
       client.release(true);
-    });
+    })
+    .finally(releaseSlot);
   return { stream: output, fileName: backupFileName('download'), rows };
 }
 
