@@ -244,7 +244,14 @@ async function main(): Promise<void> {
     await dropDatabase(process.env.TEST_DATABASE_URL, template);
     env.DATABASE_URL = databaseUrl(process.env.TEST_DATABASE_URL, name);
   }
-  const app = await spawnApp({ dataDir, env });
+  // BENCH_PROFILE=<folder>: the app writes a CPU profile there when it stops (open it in Chrome's
+  // DevTools, or read its heaviest functions with `node bench/profile-top.mjs <file>`).
+  const profileDir = process.env.BENCH_PROFILE;
+  const app = await spawnApp({
+    dataDir,
+    env,
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {}),
+  });
   let bare: { child: ChildProcess; port: number } | undefined;
   const twins: ChildProcess[] = [];
   try {

@@ -64,6 +64,8 @@ export async function spawnApp(options: {
   port?: number;
   /** Run as another user (we must be root), e.g. to meet permissions that root would bypass. */
   user?: { uid: number; gid: number };
+  /** Node's own flags before the app's (`npm run bench` with BENCH_PROFILE: `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<SpawnedApp> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,12 +84,16 @@ export async function spawnApp(options: {
   });
   dataDirs.add(options.dataDir);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...options.user,
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/index.ts'],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options.user,
+    },
+  );
   let all = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
