@@ -238,6 +238,20 @@ export async function createTestApp(
             },
             options,
           ),
+        /** PATCH of a versioned record based on its latest version, as `patchLatest` does here. */
+        async patchLatest(path: string, body: Record<string, unknown>, options: RequestOptions = {}) {
+          const current = await requestSecond(path, { method: 'GET' }, options);
+          const { version } = (await current.json()) as { version: number };
+          return requestSecond(
+            path,
+            {
+              method: 'PATCH',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ ...body, version }),
+            },
+            options,
+          );
+        },
         async close() {
           await secondServices.pushSender.stop();
           await secondServices.liveTopics.stop();

@@ -30,5 +30,10 @@ export interface AppEnv {
     deps: AppDeps;
     /** Set once per request by `loadActor`; undefined = not looked up yet, null = anonymous. */
     actor: Actor | null | undefined;
+    /**
+     * The live events a handler's write committed, when it knows them all (placing an order from
+     * memory): `announceOwnEvents` hands them to the hub instead of reading the new rows back.
+     */
+    committedEvents: { id: number; topic: string; version: number }[] | undefined;
   };
 }

@@ -16,6 +16,9 @@ const NEW_EVENTS = {
  * public menu's ETag) is never older than a change it has just confirmed, before the answer goes out;
  * other processes apply it when PostgreSQL delivers the NOTIFY (milliseconds).
  *
+ * A handler whose write returned all of its events says so (`committedEvents`, placing an order from
+ * memory), and they are announced without the read.
+ *
  * Only successful writes look (a refused one rolled back and wrote nothing), plus the GETs of
  * better-auth that change accounts (the Google callback, the e-mail confirmation link). The rows found
  * may include other requests' events committed meanwhile: the hub sends only what it did not know.
@@ -33,6 +36,11 @@ export function announceOwnEvents(): MiddlewareHandler<AppEnv> {
     const seenBefore = liveTopics.lastEventId;
     await next();
     if (c.res.status >= 400) return;
+    const committed = c.get('committedEvents');
+    if (committed) {
+      if (committed.length > 0) liveTopics.announce(committed);
+      return;
+    }
     const pool = (db as unknown as { $client?: Pool }).$client;
     if (typeof pool?.query !== 'function') return;
     try {

@@ -156,7 +156,7 @@ export async function seedDemoOrders(db: Database, logger: Logger): Promise<numb
         ...(demo.customerPhone ? { customerPhone: demo.customerPhone } : {}),
         ...(demo.deliveryAddress ? { deliveryAddress: demo.deliveryAddress } : {}),
       };
-      const order = await insertOrder(
+      const { order } = await insertOrder(
         tx,
         null,
         await checkAndPrice(tx, null, input, { online: demo.online === true }),

@@ -60,6 +60,16 @@ export async function publishChanges(tx: Tx, topics: readonly string[]): Promise
 }
 
 /**
+ * The version of `topic` the database holds, as an SQL expression (0 when it never changed): the
+ * highest event id of the topic, as the hubs count it (pruning keeps each shared topic's newest row).
+ * A statement that relied on what a process keeps in memory by topic version can check, in its own
+ * snapshot, that the version has not moved (placing a point-of-sale order, use-cases/sale-context.ts).
+ */
+export function topicVersionSql(topic: (typeof STATIC_TOPICS)[number]): SQL {
+  return sql`(select coalesce(max(id), 0) from events where topic = ${topic})`;
+}
+
+/**
  * The events of `topics` as a common table expression, `event_rows`, for a module that writes its change
  * and its events in one statement (placing an order). A data-modifying WITH query always runs, read
  * or not; `when` (SQL) writes them only if it holds (placing: only if the order was written).

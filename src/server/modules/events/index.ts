@@ -15,6 +15,7 @@ export {
   publishChanges,
   STATIC_TOPICS,
   topicQueryCtes,
+  topicVersionSql,
 } from './events.service';
 export { LiveTopics, type LiveTopicsOptions, type TopicListener } from './live-topics';
 export { addTopicRule, type TopicRule } from './topic-access';

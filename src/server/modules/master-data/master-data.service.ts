@@ -373,6 +373,23 @@ export async function findPartner(db: Queryable, id: string): Promise<OrderRefer
   return row ?? null;
 }
 
+/**
+ * For a statement that writes an order: SQL giving the name of dining table `id` as the statement
+ * sees it (its snapshot), and SQL that holds while that table is active. Placing a point-of-sale
+ * order from what the process keeps in memory reads no table first: its statement checks the table
+ * and copies its name (use-cases/place-order.ts).
+ */
+export const diningTableSql = (id: string) => ({
+  name: sql`(select ${diningTables.name} from ${diningTables} where ${diningTables.id} = ${id}::uuid)`,
+  active: sql`exists (select 1 from ${diningTables} where ${diningTables.id} = ${id}::uuid and ${diningTables.active})`,
+});
+
+/** `diningTableSql` for a partner (a partner's order entered at the point of sale). */
+export const partnerSql = (id: string) => ({
+  name: sql`(select ${partners.name} from ${partners} where ${partners.id} = ${id}::uuid)`,
+  active: sql`exists (select 1 from ${partners} where ${partners.id} = ${id}::uuid and ${partners.active})`,
+});
+
 /** The active dining tables by name (natural order: T2 before T10), for the point of sale. */
 export async function activeDiningTables(db: Queryable) {
   const rows = await db

@@ -15,4 +15,10 @@ export {
 } from './menu.service';
 export { menuItemListCache } from './menu-list-cache';
 export { attachMenuItemPhoto, menuHasRecords } from './menu-records';
-export { menuItemsForSale, pointOfSaleMenu, type SalesCategory, type SellableItem } from './menu-sales';
+export {
+  allMenuItemsForSale,
+  menuItemsForSale,
+  pointOfSaleMenu,
+  type SalesCategory,
+  type SellableItem,
+} from './menu-sales';

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ModifierGroup, Station } from '../../../shared/contracts/menu';
 import type { Queryable } from '../../db/transaction';
 import { inIds } from '../../lib/resource';
@@ -27,6 +27,25 @@ export interface SellableItem {
 export async function menuItemsForSale(db: Queryable, ids: string[]): Promise<Map<string, SellableItem>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
+  return sellableItems(
+    db,
+    sql`i.id in (${sql.join(
+      unique.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/**
+ * Every item on the menu (active, in an active category) as `menuItemsForSale` gives it: what a
+ * process keeps in memory to check and price point-of-sale orders without reading the menu for each
+ * (use-cases/sale-context.ts).
+ */
+export function allMenuItemsForSale(db: Queryable): Promise<Map<string, SellableItem>> {
+  return sellableItems(db, sql`i.active and c.active`);
+}
+
+async function sellableItems(db: Queryable, where: SQL): Promise<Map<string, SellableItem>> {
   const result = await db.execute(sql`
     select i.id, i.name, i.price, i.station, i.active and c.active as "onMenu",
       i.available_today as "availableToday", i.shown_online as "shownOnline",
@@ -40,10 +59,7 @@ export async function menuItemsForSale(db: Queryable, ids: string[]): Promise<Ma
           order by g.sort_order, g.id)
         from ${modifierGroups} g where g.menu_item_id = i.id), '[]'::json) as "modifierGroups"
     from ${menuItems} i join ${foodCategories} c on c.id = i.category_id
-    where i.id in (${sql.join(
-      unique.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
+    where ${where}`);
   const rows = result.rows as unknown as SellableItem[];
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -245,7 +245,14 @@ router
   .openapi(placeRoute, async (c) => {
     const actor = requireActor(c);
     const key = c.req.valid('header')['idempotency-key'];
-    const { order, replayed } = await placeOrder(c.var.deps.db, actor, c.req.valid('json'), key);
+    const { order, replayed, events } = await placeOrder(
+      c.var.deps.db,
+      actor,
+      c.req.valid('json'),
+      key,
+      c.var.deps.liveTopics,
+    );
+    if (events) c.set('committedEvents', events);
     if (replayed) return c.json(order, 200, { 'Idempotent-Replayed': 'true' });
     return c.json(order, 201);
   })

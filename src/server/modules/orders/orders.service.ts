@@ -21,6 +21,7 @@ import {
 } from '../../../shared/order-status';
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -30,7 +31,8 @@ import { staleWrite } from '../../lib/versions';
 import { authorize, decide, type PolicyActor } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
-import { addTopicRule, changeCtes, publishChanges } from '../events';
+import { addTopicRule, type ChangeEvent, changeCtes, publishChanges } from '../events';
+import { diningTableSql, partnerSql } from '../master-data';
 import {
   orderIdempotencyKeys,
   orderLineOptions,
@@ -376,7 +378,8 @@ export interface NewOrder {
   type: OrderType;
   source: OrderSource;
   status: 'pending' | 'confirmed';
-  table: { id: string; name: string } | null;
+  /** The dining table (its name is copied by the statement that writes the order). */
+  tableId: string | null;
   customerId: string | null;
   customerName: string;
   customerPhone: string;
@@ -388,7 +391,8 @@ export interface NewOrder {
   deliveryAddress: string;
   /** When the guest will collect a takeaway (null: as soon as possible). */
   pickupAt: Date | null;
-  partner: { id: string; name: string } | null;
+  /** The partner of a partner's order (its name is copied as the table's is). */
+  partnerId: string | null;
   partnerReference: string;
   note: string;
   currency: string;
@@ -424,19 +428,34 @@ export interface OrderKey {
   requestHash: string;
 }
 
+/** What writing an order gave. */
+export interface WrittenOrder {
+  /** The order as its creator sees it; null when nothing was written. */
+  order: Order | null;
+  /** False when the statement's precondition did not hold: nothing was written, no key was claimed. */
+  preconditionHeld: boolean;
+  /** The live events the statement wrote (announced once it is committed). */
+  events: ChangeEvent[];
+}
+
 /**
  * Writes a checked, priced order with its lines, options, first status, its Idempotency-Key and its
  * live events in one statement (placing an order pays for every round trip), in the caller's
- * transaction. Answers the order as `creator` sees it, built from what was written (no second read),
- * or null when `key` was taken already: then nothing was written (a second request with the same key
- * waits here until the first commits; if the first rolled back, the second claims the key itself).
+ * transaction or, given the pool, as a transaction of its own. The table's and the partner's names
+ * are copied by the statement. Answers the order as `creator` sees it, built from what was written
+ * (no second read), or no order when `key` was taken already: then nothing was written (a second
+ * request with the same key waits here until the first commits; if the first rolled back, the second
+ * claims the key itself). `precondition` (SQL) must hold in the statement's snapshot, or nothing is
+ * written and `preconditionHeld` is false: an order checked against what the process keeps in memory
+ * (use-cases/sale-context.ts) is written only if none of it has changed.
  */
 export async function insertOrder(
-  tx: Tx,
+  db: Queryable,
   creator: Actor | null,
   order: NewOrder,
   key?: OrderKey,
-): Promise<Order | null> {
+  precondition?: SQL,
+): Promise<WrittenOrder> {
   const orderId = randomUUID();
   const lines = order.lines.map((line, position) => ({
     id: randomUUID(),
@@ -467,22 +486,27 @@ export async function insertOrder(
     order.phoneFromAccount && order.customerId && !order.customerPhone
       ? sql`coalesce((select ${users.phoneNumber} from ${users} where ${users.id} = ${order.customerId}::uuid), '')`
       : sql`${order.customerPhone}`;
-  const result = await tx.execute(sql`
-    with claim as (${
+  const tableName = order.tableId ? diningTableSql(order.tableId).name : sql`null`;
+  const partnerName = order.partnerId ? partnerSql(order.partnerId).name : sql`null`;
+  const result = await executePrepared(
+    db,
+    sql`
+    with guard as (select ${precondition ?? sql`true`} as held),
+    claim as (${
       key
         ? sql`insert into ${orderIdempotencyKeys} (actor_id, key, request_hash, order_id)
-            values (${key.actorId}::uuid, ${key.key}, ${key.requestHash}, ${orderId}::uuid)
+            select ${key.actorId}::uuid, ${key.key}, ${key.requestHash}, ${orderId}::uuid from guard where held
             on conflict do nothing returning 1`
-        : sql`select 1`
+        : sql`select 1 from guard where held`
     }),
     new_order as (
       insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
         customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
         subtotal, discount, discount_reason, coupon_code, service_charge, tax, tax_inclusive, delivery_fee, total,
         created_by, confirmed_at)
-      select ${orderId}::uuid, ${order.type}, ${order.source}, ${order.status}, ${order.table?.id ?? null}::uuid,
-        ${order.table?.name ?? null}, ${order.customerId}::uuid, ${order.customerName}, ${customerPhone},
-        ${order.deliveryAddress}, ${order.pickupAt?.toISOString() ?? null}::timestamptz, ${order.partner?.id ?? null}::uuid, ${order.partner?.name ?? null},
+      select ${orderId}::uuid, ${order.type}, ${order.source}, ${order.status}, ${order.tableId}::uuid,
+        ${tableName}, ${order.customerId}::uuid, ${order.customerName}, ${customerPhone},
+        ${order.deliveryAddress}, ${order.pickupAt?.toISOString() ?? null}::timestamptz, ${order.partnerId}::uuid, ${partnerName},
         ${order.partnerReference}, ${order.note}, ${order.currency}, ${order.subtotal}, ${order.discount},
         ${order.discountReason}, ${order.couponCode}, ${order.serviceCharge}, ${order.tax}, ${order.taxInclusive}, ${order.deliveryFee},
         ${order.total}, ${actorId}::uuid, ${order.status === 'confirmed' ? sql`clock_timestamp()` : sql`null`}
@@ -508,16 +532,20 @@ export async function insertOrder(
       where ${written}
       returning id, created_at),
     ${changeCtes(topicsFor({ id: orderId, customerId: order.customerId }, order.status === 'pending'), written)}
-    select (select row_to_json(o) from new_order o) as "order",
+    select (select held from guard) as held, (select row_to_json(o) from new_order o) as "order",
       (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
-      (select count(*) from new_lines) + (select count(*) from new_options) + (select count(*) from event_rows)
-        as written`);
+      (select coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'version', e.version)), '[]')
+        from event_rows e) as events,
+      (select count(*) from new_lines) + (select count(*) from new_options) as written`,
+  );
   const answer = result.rows[0] as {
+    held: boolean;
     order: Record<string, unknown> | null;
     changeId: string;
     changedAt: string | Date;
+    events: ChangeEvent[];
   };
-  if (!answer.order) return null;
+  if (!answer.order) return { order: null, preconditionHeld: answer.held, events: [] };
   const row = fromJsonRow(orders, answer.order);
   const lineRows: LineRow[] = lines.map((line) => ({ ...line, createdAt: row.createdAt }));
   const optionRows: OptionRow[] = options.map((option) => ({
@@ -535,16 +563,17 @@ export async function insertOrder(
   };
   const names = new Map(creator ? [[creator.id, creator.name]] : []);
   if (order.customerId && order.customerId !== creator?.id) {
-    const [customer] = await tx
+    const [customer] = await db
       .select({ name: users.name })
       .from(users)
       .where(eq(users.id, order.customerId));
     if (customer) names.set(order.customerId, customer.name);
   }
-  return presentOrder(
+  const presented = presentOrder(
     { row, lines: lineRows, options: optionRows, changes: [change], names },
     creator ?? SYSTEM,
   );
+  return { order: presented, preconditionHeld: true, events: answer.events };
 }
 
 /** A row of `table` given as `row_to_json` gives it, as Drizzle gives it (property names, types). */
