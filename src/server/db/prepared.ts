@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { Queryable } from './transaction';
@@ -7,19 +7,35 @@ import type { Queryable } from './transaction';
 const dialect = new PgDialect();
 
 /**
- * Runs `query` as a named prepared statement when `db` is the pool (a statement that is a transaction
- * of its own): PostgreSQL parses and plans it once per connection instead of once per call, which
- * for a long statement run many times a second (placing an order) is a good share of its cost. The
- * name comes from the statement's text, so each shape of it is prepared once; inside a transaction it
- * runs as `db.execute` does. Rows come as node-postgres gives them (`timestamptz` as a `Date`).
+ * A statement built once and run many times a second (placing an order): `build` writes it with a
+ * value for each name in `names`. It is put together and compiled to text once, with placeholders;
+ * each run only fills in the values. On the pool (a statement that is a transaction of its own) it
+ * runs as a named prepared statement, so PostgreSQL parses and plans it once per connection instead
+ * of once per call; inside a transaction, `build` writes it with the values and the transaction runs
+ * it, the same text. Rows come as node-postgres gives them (`timestamptz` as a `Date` on the pool, as
+ * text in a transaction: read them with `new Date(…)`).
  */
-export async function executePrepared(
-  db: Queryable,
-  query: SQL,
-): Promise<{ rows: Record<string, unknown>[] }> {
-  const pool = (db as { $client?: Pool }).$client;
-  if (typeof pool?.query !== 'function') return db.execute(query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `brigade_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-  return pool.query({ name, text, values: params });
+export class PreparedStatement<Name extends string> {
+  private readonly text: string;
+  private readonly params: unknown[];
+  private readonly name: string;
+
+  constructor(
+    names: readonly Name[],
+    private readonly build: (values: Record<Name, unknown>) => SQL,
+  ) {
+    const placeholders = Object.fromEntries(
+      names.map((name) => [name, sql.placeholder(name)]),
+    ) as unknown as Record<Name, Placeholder>;
+    const compiled = dialect.sqlToQuery(build(placeholders));
+    this.text = compiled.sql;
+    this.params = compiled.params;
+    this.name = `brigade_${createHash('sha1').update(this.text).digest('base64url').slice(0, 20)}`;
+  }
+
+  async run(db: Queryable, values: Record<Name, unknown>): Promise<{ rows: Record<string, unknown>[] }> {
+    const pool = (db as { $client?: Pool }).$client;
+    if (typeof pool?.query !== 'function') return db.execute(this.build(values));
+    return pool.query({ name: this.name, text: this.text, values: fillPlaceholders(this.params, values) });
+  }
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '../../shared/contracts/admin-users';
 import type { ModifierGroup } from '../../shared/contracts/menu';
 import {
@@ -25,14 +24,8 @@ import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { type AppliedCoupon, applyCoupon, couponCustomerKey, recordCouponUse } from '../modules/coupons';
-import { type ChangeEvent, topicVersionSql } from '../modules/events';
-import {
-  diningTableSql,
-  findDiningTable,
-  findDiningTableByName,
-  findPartner,
-  partnerSql,
-} from '../modules/master-data';
+import type { ChangeEvent } from '../modules/events';
+import { findDiningTable, findDiningTableByName, findPartner } from '../modules/master-data';
 import { menuItemsForSale, type SellableItem } from '../modules/menu';
 import { notify } from '../modules/notifications';
 import {
@@ -288,16 +281,10 @@ async function placeFromMemory(
     if (error instanceof AppError) return null;
     throw error;
   }
-  const unchanged = sql.join(
-    [
-      sql`${topicVersionSql('menu')} = ${context.menuVersion}::bigint`,
-      sql`${topicVersionSql('settings')} = ${context.settingsVersion}::bigint`,
-      ...(input.tableId ? [diningTableSql(input.tableId).active] : []),
-      ...(input.partnerId ? [partnerSql(input.partnerId).active] : []),
-    ],
-    sql` and `,
-  );
-  const written = await insertOrder(db, actor, checked, key, unchanged);
+  const written = await insertOrder(db, actor, checked, key, {
+    menuVersion: context.menuVersion,
+    settingsVersion: context.settingsVersion,
+  });
   if (!written.preconditionHeld) {
     forgetSaleContext(db, context);
     return null;

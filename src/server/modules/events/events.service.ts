@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/transaction';
 
 /** The PostgreSQL channel every process LISTENs on. */
@@ -69,16 +69,29 @@ export function topicVersionSql(topic: (typeof STATIC_TOPICS)[number]): SQL {
   return sql`(select coalesce(max(id), 0) from events where topic = ${topic})`;
 }
 
+/** The events of `topics` as the common table expression `event_rows` (`eventRowsCte`). */
+function changeCtes(topics: readonly string[], when?: SQL): SQL {
+  return eventRowsCte(topicList(topics), when);
+}
+
 /**
- * The events of `topics` as a common table expression, `event_rows`, for a module that writes its change
- * and its events in one statement (placing an order). A data-modifying WITH query always runs, read
- * or not; `when` (SQL) writes them only if it holds (placing: only if the order was written).
+ * Known topics as the array literal `eventRowsCte` takes (`{"orders","order:…"}`); an unknown topic
+ * throws. Known topics have no quotes or commas, so the literal is safe.
  */
-export function changeCtes(topics: readonly string[], when?: SQL): SQL {
+export function topicList(topics: readonly string[]): string {
   for (const topic of topics) if (!isKnownTopic(topic)) throw new Error(`unknown live topic ${topic}`);
-  // Known topics have no quotes or commas: the array literal is safe. The version is the event's id:
-  // increasing per topic and never reused, even after pruning.
-  const list = `{${topics.map((topic) => `"${topic}"`).join(',')}}`;
+  return `{${topics.map((topic) => `"${topic}"`).join(',')}}`;
+}
+
+/**
+ * The events of the topics in `list` as a common table expression, `event_rows`, for a module that
+ * writes its change and its events in one statement (placing an order). `list` is what `topicList`
+ * gives, or a placeholder a prepared statement fills with it (db/prepared.ts). A data-modifying WITH
+ * query always runs, read or not; `when` (SQL) writes them only if it holds (placing: only if the
+ * order was written).
+ */
+export function eventRowsCte(list: string | Placeholder, when?: SQL): SQL {
+  // The version is the event's id: increasing per topic and never reused, even after pruning.
   return sql`event_rows as (
       insert into events (id, topic, version)
       select n.id, n.topic, n.id

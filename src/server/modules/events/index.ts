@@ -8,12 +8,13 @@ export {
 } from './events.routes';
 export {
   type ChangeEvent,
-  changeCtes,
   EVENTS_CHANNEL,
+  eventRowsCte,
   isKnownTopic,
   publishChange,
   publishChanges,
   STATIC_TOPICS,
+  topicList,
   topicQueryCtes,
   topicVersionSql,
 } from './events.service';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -379,13 +379,13 @@ export async function findPartner(db: Queryable, id: string): Promise<OrderRefer
  * order from what the process keeps in memory reads no table first: its statement checks the table
  * and copies its name (use-cases/place-order.ts).
  */
-export const diningTableSql = (id: string) => ({
+export const diningTableSql = (id: string | Placeholder) => ({
   name: sql`(select ${diningTables.name} from ${diningTables} where ${diningTables.id} = ${id}::uuid)`,
   active: sql`exists (select 1 from ${diningTables} where ${diningTables.id} = ${id}::uuid and ${diningTables.active})`,
 });
 
 /** `diningTableSql` for a partner (a partner's order entered at the point of sale). */
-export const partnerSql = (id: string) => ({
+export const partnerSql = (id: string | Placeholder) => ({
   name: sql`(select ${partners.name} from ${partners} where ${partners.id} = ${id}::uuid)`,
   active: sql`exists (select 1 from ${partners} where ${partners.id} = ${id}::uuid and ${partners.active})`,
 });

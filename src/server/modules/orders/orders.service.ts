@@ -21,7 +21,7 @@ import {
 } from '../../../shared/order-status';
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
-import { executePrepared } from '../../db/prepared';
+import { PreparedStatement } from '../../db/prepared';
 import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -31,7 +31,14 @@ import { staleWrite } from '../../lib/versions';
 import { authorize, decide, type PolicyActor } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
-import { addTopicRule, type ChangeEvent, changeCtes, publishChanges } from '../events';
+import {
+  addTopicRule,
+  type ChangeEvent,
+  eventRowsCte,
+  publishChanges,
+  topicList,
+  topicVersionSql,
+} from '../events';
 import { diningTableSql, partnerSql } from '../master-data';
 import {
   orderIdempotencyKeys,
@@ -438,23 +445,130 @@ export interface WrittenOrder {
   events: ChangeEvent[];
 }
 
+/** The versions of the live topics an order was checked against (placing from memory). */
+export interface UnchangedSince {
+  menuVersion: number;
+  settingsVersion: number;
+}
+
+const ORDER_WRITE_VALUES = [
+  'menuVersion',
+  'settingsVersion',
+  'key',
+  'keyActorId',
+  'requestHash',
+  'orderId',
+  'type',
+  'source',
+  'status',
+  'tableId',
+  'customerId',
+  'customerName',
+  'customerPhone',
+  'phoneFromAccount',
+  'deliveryAddress',
+  'pickupAt',
+  'partnerId',
+  'partnerReference',
+  'note',
+  'currency',
+  'subtotal',
+  'discount',
+  'discountReason',
+  'couponCode',
+  'serviceCharge',
+  'tax',
+  'taxInclusive',
+  'deliveryFee',
+  'total',
+  'actorId',
+  'lines',
+  'options',
+  'topics',
+] as const;
+
+/**
+ * The statement that writes an order (see `insertOrder`): one text for every order, so it is
+ * prepared once per connection. A null `menuVersion`/`settingsVersion` or `key` skips that part.
+ */
+const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
+  const written = sql`exists (select 1 from new_order)`;
+  const table = diningTableSql(v.tableId as string);
+  const partner = partnerSql(v.partnerId as string);
+  return sql`
+    with guard as (
+      select (${v.menuVersion}::bigint is null or ${topicVersionSql('menu')} = ${v.menuVersion}::bigint)
+        and (${v.settingsVersion}::bigint is null or ${topicVersionSql('settings')} = ${v.settingsVersion}::bigint)
+        and (${v.tableId}::uuid is null or ${table.active})
+        and (${v.partnerId}::uuid is null or ${partner.active}) as held),
+    claim as (
+      insert into ${orderIdempotencyKeys} (actor_id, key, request_hash, order_id)
+      select ${v.keyActorId}::uuid, ${v.key}::text, ${v.requestHash}::text, ${v.orderId}::uuid
+      from guard where held and ${v.key}::text is not null
+      on conflict do nothing returning 1),
+    claimed as (select 1 from claim union all select 1 from guard where held and ${v.key}::text is null),
+    new_order as (
+      insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
+        customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
+        subtotal, discount, discount_reason, coupon_code, service_charge, tax, tax_inclusive, delivery_fee, total,
+        created_by, confirmed_at)
+      select ${v.orderId}::uuid, ${v.type}, ${v.source}, ${v.status}, ${v.tableId}::uuid, ${table.name},
+        ${v.customerId}::uuid, ${v.customerName},
+        case when ${v.phoneFromAccount}::boolean
+          then coalesce((select ${users.phoneNumber} from ${users} where ${users.id} = ${v.customerId}::uuid), '')
+          else ${v.customerPhone}::text end,
+        ${v.deliveryAddress}, ${v.pickupAt}::timestamptz, ${v.partnerId}::uuid, ${partner.name},
+        ${v.partnerReference}, ${v.note}, ${v.currency}, ${v.subtotal}, ${v.discount},
+        ${v.discountReason}, ${v.couponCode}, ${v.serviceCharge}, ${v.tax}, ${v.taxInclusive}, ${v.deliveryFee},
+        ${v.total}, ${v.actorId}::uuid, case when ${v.status}::text = 'confirmed' then clock_timestamp() end
+      where exists (select 1 from claimed)
+      returning *),
+    new_lines as (
+      insert into ${orderLines} (id, order_id, position, menu_item_id, name, unit_price, station, quantity, note, line_total)
+      select x.id, x."orderId", x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal"
+      from jsonb_to_recordset(${v.lines}::jsonb) as x(id uuid, "orderId" uuid, position int,
+        "menuItemId" uuid, name text, "unitPrice" bigint, station text, quantity int, note text, "lineTotal" bigint)
+      where ${written}
+      returning 1),
+    new_options as (
+      insert into ${orderLineOptions} (id, line_id, position, option_id, group_name, name, price_delta)
+      select x.id, x."lineId", x.position, x."optionId", x."groupName", x.name, x."priceDelta"
+      from jsonb_to_recordset(${v.options}::jsonb) as x(id uuid, "lineId" uuid, position int,
+        "optionId" uuid, "groupName" text, name text, "priceDelta" bigint)
+      where ${written}
+      returning 1),
+    new_change as (
+      insert into ${orderStatusChanges} (order_id, status, actor_id)
+      select ${v.orderId}::uuid, ${v.status}, ${v.actorId}::uuid
+      where ${written}
+      returning id, created_at),
+    ${eventRowsCte(v.topics as string, written)}
+    select (select held from guard) as held, (select row_to_json(o) from new_order o) as "order",
+      (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
+      (select coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'version', e.version)), '[]')
+        from event_rows e) as events,
+      (select count(*) from new_lines) + (select count(*) from new_options) as written`;
+});
+
 /**
  * Writes a checked, priced order with its lines, options, first status, its Idempotency-Key and its
  * live events in one statement (placing an order pays for every round trip), in the caller's
- * transaction or, given the pool, as a transaction of its own. The table's and the partner's names
- * are copied by the statement. Answers the order as `creator` sees it, built from what was written
- * (no second read), or no order when `key` was taken already: then nothing was written (a second
- * request with the same key waits here until the first commits; if the first rolled back, the second
- * claims the key itself). `precondition` (SQL) must hold in the statement's snapshot, or nothing is
- * written and `preconditionHeld` is false: an order checked against what the process keeps in memory
- * (use-cases/sale-context.ts) is written only if none of it has changed.
+ * transaction or, given the pool, as a transaction of its own (a prepared statement). The table's
+ * and the partner's names are copied by the statement. Answers the order as `creator` sees it, built
+ * from what was written (no second read), or no order when `key` was taken already: then nothing was
+ * written (a second request with the same key waits here until the first commits; if the first
+ * rolled back, the second claims the key itself). Given `unchangedSince`, the statement writes only
+ * if, in its own snapshot, the `menu` and `settings` topics are still at those versions and the
+ * table and partner still active; otherwise `preconditionHeld` is false and nothing was written: an
+ * order checked against what the process keeps in memory (use-cases/sale-context.ts) is written only
+ * if none of it has changed.
  */
 export async function insertOrder(
   db: Queryable,
   creator: Actor | null,
   order: NewOrder,
   key?: OrderKey,
-  precondition?: SQL,
+  unchangedSince?: UnchangedSince,
 ): Promise<WrittenOrder> {
   const orderId = randomUUID();
   const lines = order.lines.map((line, position) => ({
@@ -472,7 +586,7 @@ export async function insertOrder(
   const options = order.lines.flatMap((line, index) =>
     line.options.map((option, position) => ({
       id: randomUUID(),
-      lineId: lines[index]?.id,
+      lineId: lines[index]?.id as string,
       position,
       optionId: option.optionId,
       groupName: option.groupName,
@@ -481,63 +595,41 @@ export async function insertOrder(
     })),
   );
   const actorId = creator?.id ?? null;
-  const written = sql`exists (select 1 from new_order)`;
-  const customerPhone =
-    order.phoneFromAccount && order.customerId && !order.customerPhone
-      ? sql`coalesce((select ${users.phoneNumber} from ${users} where ${users.id} = ${order.customerId}::uuid), '')`
-      : sql`${order.customerPhone}`;
-  const tableName = order.tableId ? diningTableSql(order.tableId).name : sql`null`;
-  const partnerName = order.partnerId ? partnerSql(order.partnerId).name : sql`null`;
-  const result = await executePrepared(
-    db,
-    sql`
-    with guard as (select ${precondition ?? sql`true`} as held),
-    claim as (${
-      key
-        ? sql`insert into ${orderIdempotencyKeys} (actor_id, key, request_hash, order_id)
-            select ${key.actorId}::uuid, ${key.key}, ${key.requestHash}, ${orderId}::uuid from guard where held
-            on conflict do nothing returning 1`
-        : sql`select 1 from guard where held`
-    }),
-    new_order as (
-      insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
-        customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
-        subtotal, discount, discount_reason, coupon_code, service_charge, tax, tax_inclusive, delivery_fee, total,
-        created_by, confirmed_at)
-      select ${orderId}::uuid, ${order.type}, ${order.source}, ${order.status}, ${order.tableId}::uuid,
-        ${tableName}, ${order.customerId}::uuid, ${order.customerName}, ${customerPhone},
-        ${order.deliveryAddress}, ${order.pickupAt?.toISOString() ?? null}::timestamptz, ${order.partnerId}::uuid, ${partnerName},
-        ${order.partnerReference}, ${order.note}, ${order.currency}, ${order.subtotal}, ${order.discount},
-        ${order.discountReason}, ${order.couponCode}, ${order.serviceCharge}, ${order.tax}, ${order.taxInclusive}, ${order.deliveryFee},
-        ${order.total}, ${actorId}::uuid, ${order.status === 'confirmed' ? sql`clock_timestamp()` : sql`null`}
-      where exists (select 1 from claim)
-      returning *),
-    new_lines as (
-      insert into ${orderLines} (id, order_id, position, menu_item_id, name, unit_price, station, quantity, note, line_total)
-      select x.id, x."orderId", x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal"
-      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, "orderId" uuid, position int,
-        "menuItemId" uuid, name text, "unitPrice" bigint, station text, quantity int, note text, "lineTotal" bigint)
-      where ${written}
-      returning 1),
-    new_options as (
-      insert into ${orderLineOptions} (id, line_id, position, option_id, group_name, name, price_delta)
-      select x.id, x."lineId", x.position, x."optionId", x."groupName", x.name, x."priceDelta"
-      from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as x(id uuid, "lineId" uuid, position int,
-        "optionId" uuid, "groupName" text, name text, "priceDelta" bigint)
-      where ${written}
-      returning 1),
-    new_change as (
-      insert into ${orderStatusChanges} (order_id, status, actor_id)
-      select ${orderId}::uuid, ${order.status}, ${actorId}::uuid
-      where ${written}
-      returning id, created_at),
-    ${changeCtes(topicsFor({ id: orderId, customerId: order.customerId }, order.status === 'pending'), written)}
-    select (select held from guard) as held, (select row_to_json(o) from new_order o) as "order",
-      (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
-      (select coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'version', e.version)), '[]')
-        from event_rows e) as events,
-      (select count(*) from new_lines) + (select count(*) from new_options) as written`,
-  );
+  const result = await ORDER_WRITE.run(db, {
+    menuVersion: unchangedSince?.menuVersion ?? null,
+    settingsVersion: unchangedSince?.settingsVersion ?? null,
+    key: key?.key ?? null,
+    keyActorId: key?.actorId ?? null,
+    requestHash: key?.requestHash ?? null,
+    orderId,
+    type: order.type,
+    source: order.source,
+    status: order.status,
+    tableId: order.tableId,
+    customerId: order.customerId,
+    customerName: order.customerName,
+    customerPhone: order.customerPhone,
+    phoneFromAccount: Boolean(order.phoneFromAccount && order.customerId && !order.customerPhone),
+    deliveryAddress: order.deliveryAddress,
+    pickupAt: order.pickupAt?.toISOString() ?? null,
+    partnerId: order.partnerId,
+    partnerReference: order.partnerReference,
+    note: order.note,
+    currency: order.currency,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    discountReason: order.discountReason,
+    couponCode: order.couponCode,
+    serviceCharge: order.serviceCharge,
+    tax: order.tax,
+    taxInclusive: order.taxInclusive,
+    deliveryFee: order.deliveryFee,
+    total: order.total,
+    actorId,
+    lines: JSON.stringify(lines),
+    options: JSON.stringify(options),
+    topics: topicList(topicsFor({ id: orderId, customerId: order.customerId }, order.status === 'pending')),
+  });
   const answer = result.rows[0] as {
     held: boolean;
     order: Record<string, unknown> | null;
@@ -548,11 +640,7 @@ export async function insertOrder(
   if (!answer.order) return { order: null, preconditionHeld: answer.held, events: [] };
   const row = fromJsonRow(orders, answer.order);
   const lineRows: LineRow[] = lines.map((line) => ({ ...line, createdAt: row.createdAt }));
-  const optionRows: OptionRow[] = options.map((option) => ({
-    ...option,
-    lineId: option.lineId as string,
-    createdAt: row.createdAt,
-  }));
+  const optionRows: OptionRow[] = options.map((option) => ({ ...option, createdAt: row.createdAt }));
   const change: ChangeRow = {
     id: answer.changeId,
     orderId,
