@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SALE_CONTEXT_MAX_AGE_MS, saleContext } from '../../src/server/use-cases/sale-context';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import { buildCategory, buildMenuItem, buildTable, uniqueName } from '../support/factories';
@@ -141,6 +142,17 @@ describe('a point-of-sale order placed from what the process keeps', () => {
     const refused = await placeOrder(t, soupOrder({ partnerId, partnerReference: 'R-2' }), staff);
     const body = await expectErrorBody(refused, 409, 'aborted');
     expect(body.message).toMatch(/is archived: choose another partner/);
+  });
+
+  it('reads the menu again once what it keeps is 10 s old (a change made outside the app writes no event)', async () => {
+    const live = t.services.liveTopics;
+    const kept = await saleContext(t.db, live);
+    await t.db.execute(sql`update menu_items set price = 999 where id = ${soup.id}`);
+    expect((await saleContext(t.db, live)).items.get(soup.id)?.price).toBe(kept.items.get(soup.id)?.price);
+    expect(SALE_CONTEXT_MAX_AGE_MS).toBe(10_000);
+    const aged = await saleContext(t.db, live, 0);
+    expect(aged.items.get(soup.id)?.price).toBe(999);
+    expect(aged.readAt).toBeGreaterThanOrEqual(kept.readAt);
   });
 
   it('does not wait for the settings row: an order goes through while a settings change holds it', async () => {

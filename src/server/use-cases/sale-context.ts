@@ -16,9 +16,15 @@ import { type OrderingSettings, orderingSettings } from '../modules/settings';
  * in its own snapshot, that both topics are still at the context's versions, and writes nothing
  * otherwise (`insertOrder`'s `unchangedSince`); the order is then placed the ordinary way, in a
  * transaction that reads the rows. The process's live-topics hub only says early that a context is
- * out of date, so that a change seen here is not paid for by an order.
+ * out of date, so that a change seen here is not paid for by an order. A change made outside the app
+ * (psql) writes no event: a context is read again once it is `SALE_CONTEXT_MAX_AGE_MS` old, so such
+ * a change reaches orders within that time (as it reaches a kept session).
  */
+export const SALE_CONTEXT_MAX_AGE_MS = 10_000;
+
 export interface SaleContext {
+  /** When it was read (`Date.now()`). */
+  readAt: number;
   menuVersion: number;
   settingsVersion: number;
   settings: OrderingSettings;
@@ -38,8 +44,15 @@ interface Kept {
 
 const kept = new WeakMap<Database, Kept>();
 
-/** The context to place an order with: the one kept, unless the hub knows a newer menu or settings. */
-export function saleContext(db: Database, live: TopicVersions): Promise<SaleContext> {
+/**
+ * The context to place an order with: the one kept, unless the hub knows a newer menu or settings or
+ * it is older than `maxAgeMs`.
+ */
+export function saleContext(
+  db: Database,
+  live: TopicVersions,
+  maxAgeMs = SALE_CONTEXT_MAX_AGE_MS,
+): Promise<SaleContext> {
   let entry = kept.get(db);
   if (!entry) {
     entry = { current: null, loading: null };
@@ -48,6 +61,7 @@ export function saleContext(db: Database, live: TopicVersions): Promise<SaleCont
   const { current } = entry;
   if (
     current &&
+    Date.now() - current.readAt < maxAgeMs &&
     current.menuVersion >= live.version('menu') &&
     current.settingsVersion >= live.version('settings')
   ) {
@@ -74,6 +88,7 @@ export function forgetSaleContext(db: Database, context: SaleContext): void {
 
 /** Reads a context: the versions, the settings and the menu in one snapshot. */
 async function readSaleContext(db: Database): Promise<SaleContext> {
+  const readAt = Date.now();
   return withTransaction(
     db,
     async (tx) => {
@@ -83,7 +98,7 @@ async function readSaleContext(db: Database): Promise<SaleContext> {
       const versions = result.rows[0] as { menuVersion: number; settingsVersion: number };
       const settings = await orderingSettings(tx, { lock: false });
       const items = await allMenuItemsForSale(tx);
-      return { ...versions, settings, items };
+      return { readAt, ...versions, settings, items };
     },
     { isolation: 'repeatable read' },
   );
