@@ -66,6 +66,13 @@ afterAll(async () => {
   await t.close();
 });
 
+async function ordersBy(userId: string): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as n from orders where created_by = ${userId}::uuid`,
+  );
+  return (result.rows[0] as { n: number }).n;
+}
+
 function soupOrder(extra: Record<string, unknown> = {}) {
   return { type: 'takeaway', lines: [{ menuItemId: soup.id, quantity: 2 }], ...extra };
 }
@@ -142,6 +149,30 @@ describe('a point-of-sale order placed from what the process keeps', () => {
     const refused = await placeOrder(t, soupOrder({ partnerId, partnerReference: 'R-2' }), staff);
     const body = await expectErrorBody(refused, 409, 'aborted');
     expect(body.message).toMatch(/is archived: choose another partner/);
+  });
+
+  it('is not written for a user another process disabled, though this process still keeps the session', async () => {
+    const cashier = await t.buildUser({ role: 'staff' });
+    await placedOrder(t, soupOrder(), cashier); // this process reads the session and keeps it
+    const before = await ordersBy(cashier.id);
+    const disabled = await other.post(`/api/admin/users/${cashier.id}/disable`, undefined, { as: admin });
+    expect(disabled.status, await disabled.clone().text()).toBe(200);
+    await expectErrorBody(await placeOrder(t, soupOrder(), cashier), 401, 'unauthenticated');
+    expect(await ordersBy(cashier.id)).toBe(before);
+  });
+
+  it('is a customer’s order request for a cashier another process made a customer', async () => {
+    const cashier = await t.buildUser({ role: 'staff' });
+    expect((await placedOrder(t, soupOrder(), cashier)).source).toBe('pos');
+    const demoted = await other.patch(
+      `/api/admin/users/${cashier.id}/role`,
+      { role: 'customer' },
+      { as: admin },
+    );
+    expect(demoted.status, await demoted.clone().text()).toBe(200);
+    const order = await placedOrder(t, soupOrder(), cashier);
+    expect(order.source).toBe('online');
+    expect(order.status).toBe('pending');
   });
 
   it('reads the menu again once what it keeps is 10 s old (a change made outside the app writes no event)', async () => {

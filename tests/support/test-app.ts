@@ -238,6 +238,16 @@ export async function createTestApp(
             },
             options,
           ),
+        patch: (path: string, body?: unknown, options?: RequestOptions) =>
+          requestSecond(
+            path,
+            {
+              method: 'PATCH',
+              headers: { 'content-type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            },
+            options,
+          ),
         /** PATCH of a versioned record based on its latest version, as `patchLatest` does here. */
         async patchLatest(path: string, body: Record<string, unknown>, options: RequestOptions = {}) {
           const current = await requestSecond(path, { method: 'GET' }, options);

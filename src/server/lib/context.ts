@@ -30,6 +30,8 @@ export interface AppEnv {
     deps: AppDeps;
     /** Set once per request by `loadActor`; undefined = not looked up yet, null = anonymous. */
     actor: Actor | null | undefined;
+    /** True when `actor` came from the session this process keeps (`loadActor`'s `keptForWrite`). */
+    actorKept: true | undefined;
     /**
      * The live events a handler's write committed, when it knows them all (placing an order from
      * memory): `announceOwnEvents` hands them to the hub instead of reading the new rows back.

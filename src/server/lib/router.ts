@@ -41,11 +41,13 @@ type DefinedRoute<R extends RouteConfig> = R & { middleware: ReturnType<typeof g
 
 /**
  * `createRoute` with the access rule declared: the guard runs before validation and the handler,
- * and the 400, 401 and 403 answers are documented for every route that can give them.
+ * and the 400, 401 and 403 answers are documented for every route that can give them. `keptForWrite`
+ * lets a signed-in write start from the session this process keeps (auth-guards.ts, `loadActor`).
  */
 export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(
   access: Access,
   route: R,
+  options: { keptForWrite?: boolean } = {},
 ): DefinedRoute<R & { middleware: ReturnType<typeof guard> }> {
   const responses: RouteConfig['responses'] = {
     ...route.responses,
@@ -62,6 +64,6 @@ export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(
     description: [route.description, `Access: ${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n'),
     ...(access === 'public' ? {} : { security: [{ sessionCookie: [] }] }),
     responses,
-    middleware: guard(access),
+    middleware: guard(access, options),
   }) as DefinedRoute<R & { middleware: ReturnType<typeof guard> }>;
 }

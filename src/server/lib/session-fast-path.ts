@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { isRole } from '../../shared/roles';
 import type { Actor, AppDeps } from './context';
@@ -183,6 +184,19 @@ export function keptSession(
     Date.now(),
   );
   return entry && { actor: { ...entry.actor }, user: { ...entry.user } };
+}
+
+/**
+ * For a write that started from a kept session (auth-guards.ts, `keptForWrite`): SQL that holds while
+ * that session still gives that actor, checked by the write's own statement in its snapshot, so the
+ * change is never made on a stale session: the session row is there (not signed out or ended) and
+ * unexpired, and its user is not disabled and still has the role the actor was allowed by. The values
+ * are SQL parameters (or a prepared statement's placeholders).
+ */
+export function keptSessionHoldsSql(sessionId: unknown, userId: unknown, role: unknown): SQL {
+  return sql`exists (select 1 from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId}::uuid and u.id = ${userId}::uuid and s.expires_at > now()
+      and u.role = ${role}::text and u.disabled is not true)`;
 }
 
 /** Expired, or due for the refresh that moves its expiry: better-auth's turn. */

@@ -187,9 +187,19 @@ let lastPrune = 0;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
+ * How the route read its actor: from the session this process keeps (auth-guards.ts, `keptForWrite`).
+ * An order placed from memory then checks that session in its statement; anything else first reads
+ * the actor from the rows (`reload`).
+ */
+export interface KeptActor {
+  reload(): Promise<Actor>;
+}
+
+/**
  * Places an order for `actor` (see the module comment); `key` is the request's Idempotency-Key.
  * Given the process's topic versions (`live`), a plain point-of-sale order (staff, no coupon, no
- * manual discount, its table by id) is first placed from memory (`placeFromMemory`), in one statement.
+ * manual discount, its table by id) is first placed from memory (`placeFromMemory`), in one statement;
+ * every other order, and one that could not be placed so, is placed the ordinary way.
  */
 export async function placeOrder(
   db: Database,
@@ -197,43 +207,22 @@ export async function placeOrder(
   input: OrderInput,
   key: string,
   live?: TopicVersions,
+  kept?: KeptActor,
 ): Promise<PlacedOrder> {
-  const isStaff = hasStaffAccess(actor.role);
-  authorize(actor, isStaff ? 'order.create' : 'order.place');
-  if (input.discount) authorize(actor, 'order.discount.manual');
-  checkShape(input, isStaff);
-  const discount = pricingDiscount(input.discount);
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
-
+  const plain =
+    hasStaffAccess(actor.role) && !input.discount && input.couponCode === undefined && !input.tableName;
   const placed =
-    (live && isStaff && !input.discount && input.couponCode === undefined && !input.tableName
-      ? await placeFromMemory(db, actor, input, { actorId: actor.id, key, requestHash }, live)
-      : null) ??
-    (await withTransaction(db, async (tx): Promise<PlacedOrder> => {
-      let checked: CheckedOrder;
-      try {
-        checked = await checkAndPrice(tx, actor, input, {
-          online: !isStaff,
-          discount,
-          ...(isStaff ? {} : { now: new Date() }),
-        });
-      } catch (error) {
-        const replay = error instanceof AppError ? await replayOf(tx, actor, key, requestHash) : null;
-        if (replay) return replay;
-        throw error;
-      }
-      const { order } = await insertOrder(tx, actor, checked, { actorId: actor.id, key, requestHash });
-      if (!order) {
-        // The key was taken (by a request that committed meanwhile, if it was not before).
-        const replay = await replayOf(tx, actor, key, requestHash);
-        if (!replay) throw new Error('an Idempotency-Key was taken but is not found');
-        return replay;
-      }
-      if (input.discount) await auditManualDiscount(tx, actor, order);
-      if (checked.coupon) await recordCouponUse(tx, checked.coupon, order.id, order.discount);
-      if (order.status === 'pending') await tellStaffOfRequest(tx, order);
-      return { order, replayed: false };
-    }));
+    (live && plain
+      ? await placeFromMemory(
+          db,
+          actor,
+          input,
+          { actorId: actor.id, key, requestHash },
+          live,
+          kept !== undefined,
+        )
+      : null) ?? (await placeOrdinarily(db, kept ? await kept.reload() : actor, input, key, requestHash));
 
   if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = Date.now();
@@ -245,18 +234,62 @@ export async function placeOrder(
   return placed;
 }
 
+/** The ordinary way: one transaction that reads the rows, checks, prices and writes. */
+async function placeOrdinarily(
+  db: Database,
+  actor: Actor,
+  input: OrderInput,
+  key: string,
+  requestHash: string,
+): Promise<PlacedOrder> {
+  const isStaff = hasStaffAccess(actor.role);
+  authorize(actor, isStaff ? 'order.create' : 'order.place');
+  if (input.discount) authorize(actor, 'order.discount.manual');
+  checkShape(input, isStaff);
+  const discount = pricingDiscount(input.discount);
+  return withTransaction(db, async (tx): Promise<PlacedOrder> => {
+    let checked: CheckedOrder;
+    try {
+      checked = await checkAndPrice(tx, actor, input, {
+        online: !isStaff,
+        discount,
+        ...(isStaff ? {} : { now: new Date() }),
+      });
+    } catch (error) {
+      const replay = error instanceof AppError ? await replayOf(tx, actor, key, requestHash) : null;
+      if (replay) return replay;
+      throw error;
+    }
+    const { order } = await insertOrder(tx, actor, checked, { actorId: actor.id, key, requestHash });
+    if (!order) {
+      // The key was taken (by a request that committed meanwhile, if it was not before).
+      const replay = await replayOf(tx, actor, key, requestHash);
+      if (!replay) throw new Error('an Idempotency-Key was taken but is not found');
+      return replay;
+    }
+    if (input.discount) await auditManualDiscount(tx, actor, order);
+    if (checked.coupon) await recordCouponUse(tx, checked.coupon, order.id, order.discount);
+    if (order.status === 'pending') await tellStaffOfRequest(tx, order);
+    return { order, replayed: false };
+  });
+}
+
 /**
  * A point-of-sale order placed from memory: checked and priced against the settings and menu the
  * process keeps (`saleContext`), then written by one statement on its own, no transaction around it,
  * with the precondition that the `menu` and `settings` topics are still at the context's versions and
  * the table and partner still active, all in that statement's snapshot. So it costs one round trip
  * where the ordinary way costs five, and it is as correct: the order is priced from exactly the rows
- * it would have read, and a change committed after its snapshot comes after the order.
+ * it would have read, and a change committed after its snapshot comes after the order. When the
+ * actor came from the session this process keeps (`sessionKept`), the statement also checks that the
+ * session still gives that actor (`keptSessionHoldsSql`), so the order is never written on a stale
+ * session, and the request needs no read of its session before.
  *
- * Null sends the order the ordinary way, which reads the rows and gives every answer but the plain
- * success: a refusal (it is answered from the rows, after looking for the key's order), a context
- * out of date (dropped, so the next order reads a new one), or a key taken already (a retry: the
- * ordinary way answers its order, or the 409 for another body).
+ * Null sends the order the ordinary way, which reads the rows (and the actor, if it was kept) and
+ * gives every answer but the plain success: a refusal (it is answered from the rows, after looking for
+ * the key's order), a context out of date (dropped, so the next order reads a new one), a session no
+ * longer as kept, or a key taken already (a retry: the ordinary way answers its order, or the 409 for
+ * another body).
  */
 async function placeFromMemory(
   db: Database,
@@ -264,10 +297,13 @@ async function placeFromMemory(
   input: OrderInput,
   key: OrderKey,
   live: TopicVersions,
+  sessionKept: boolean,
 ): Promise<PlacedOrder | null> {
   const context = await saleContext(db, live);
   let checked: CheckedOrder;
   try {
+    authorize(actor, 'order.create');
+    checkShape(input, true);
     const { lines, pickupAt } = checkAgainstMenu(input, context.settings, context.items, { online: false });
     checked = priceChecked(actor, input, context.settings, lines, {
       online: false,
@@ -284,11 +320,9 @@ async function placeFromMemory(
   const written = await insertOrder(db, actor, checked, key, {
     menuVersion: context.menuVersion,
     settingsVersion: context.settingsVersion,
+    ...(sessionKept ? { session: { id: actor.sessionId, userId: actor.id, role: actor.role } } : {}),
   });
-  if (!written.preconditionHeld) {
-    forgetSaleContext(db, context);
-    return null;
-  }
+  if (!written.unchanged) forgetSaleContext(db, context);
   if (!written.order) return null;
   return { order: written.order, replayed: false, events: written.events };
 }

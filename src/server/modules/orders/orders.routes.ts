@@ -16,7 +16,7 @@ import { OrderWithPaymentsSchema } from '../../../shared/contracts/payments';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../shared/order-status';
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
-import { requireActor } from '../../lib/auth-guards';
+import { reloadActor, requireActor } from '../../lib/auth-guards';
 import type { Actor, AppEnv } from '../../lib/context';
 import { DATE_RANGE_MESSAGE, isQueryDateInRange, queryDateRange } from '../../lib/date-range';
 import { sendEncodedJson } from '../../lib/encoded-json';
@@ -42,54 +42,60 @@ const json = <T extends z.ZodType>(description: string, schema: T) => ({
 const errorResponse = (description: string) => json(description, ErrorResponseSchema);
 const revalidate = { headers: z.object({ 'if-none-match': z.string().optional() }) };
 
-const placeRoute = defineRoute('signed-in', {
-  method: 'post',
-  path: ORDERS_API.orders,
-  tags: TAGS,
-  summary: 'Place an order',
-  description:
-    'Staff take a confirmed point-of-sale order (with `partnerId` and `partnerReference`, a partner’s ' +
-    'order); a customer’s order is a pending order request. Prices, options and availability come ' +
-    'from the menu, the table and partner from master data, tax, service charge (dine-in) and the ' +
-    'delivery fee from the settings: a client never sends a price. Each line’s item must be on the ' +
-    'menu and available today (online: also shown online), its options chosen within each group’s ' +
-    'minimum and maximum, its quantity 1 to 999; the refusal names the item. A manual `discount` ' +
-    '(percent or amount, with a reason) is for managers and is audited. A `couponCode` (any case; not ' +
-    'together with `discount`) is checked with the coupon locked in the order’s transaction, so its ' +
-    'usage and per-customer limits hold under concurrent orders: an unknown code is a 404, a code that ' +
-    'cannot be used a 409 with `details.reason` (`coupon-inactive`, `coupon-not-yet-valid`, ' +
-    '`coupon-expired`, `coupon-wrong-channel`, `coupon-below-minimum`, `coupon-used-up`, ' +
-    '`coupon-already-used`, `coupon-customer-required`) and `details.path: couponCode`; the order keeps ' +
-    '`couponCode` and its `discount`, and a cancelled or rejected order gives the use back.\n\n' +
-    'A customer’s order is refused with 409 and `details.reason` while online ordering is off ' +
-    '(`ordering-off`), while the restaurant is closed by its opening hours (`closed`; the message says ' +
-    'when it opens again) or below the delivery minimum (`below-minimum`, `details.minimum`). A dine-in ' +
-    'order names its table by `tableId` or by `tableName` (a QR link’s name, any case; unknown: 400). ' +
-    'A takeaway may carry `pickupAt`; a customer’s must be 10 minutes to 12 hours ahead and within ' +
-    'the opening hours. A customer’s order without `customerPhone` keeps the account’s phone number.\n\n' +
-    '`Idempotency-Key` (required; a UUID per attempt): a retry with the same key and body answers ' +
-    'the order the first attempt made (`Idempotent-Replayed: true`), also when both arrive at once; ' +
-    'the same key with another body is a 409. Keys are kept 24 hours.',
-  request: {
-    headers: z.object({
-      'idempotency-key': z
-        .string({ error: 'send a unique key per order attempt, such as a UUID' })
-        .regex(IDEMPOTENCY_KEY, 'must be 1 to 255 visible characters, such as a UUID')
-        .openapi({ example: '4b4f3d4e-8c1d-4f6e-9a53-2f7d3f2b9c11' }),
-    }),
-    body: { required: true, content: { 'application/json': { schema: OrderInputSchema } } },
+const placeRoute = defineRoute(
+  'signed-in',
+  {
+    method: 'post',
+    path: ORDERS_API.orders,
+    tags: TAGS,
+    summary: 'Place an order',
+    description:
+      'Staff take a confirmed point-of-sale order (with `partnerId` and `partnerReference`, a partner’s ' +
+      'order); a customer’s order is a pending order request. Prices, options and availability come ' +
+      'from the menu, the table and partner from master data, tax, service charge (dine-in) and the ' +
+      'delivery fee from the settings: a client never sends a price. Each line’s item must be on the ' +
+      'menu and available today (online: also shown online), its options chosen within each group’s ' +
+      'minimum and maximum, its quantity 1 to 999; the refusal names the item. A manual `discount` ' +
+      '(percent or amount, with a reason) is for managers and is audited. A `couponCode` (any case; not ' +
+      'together with `discount`) is checked with the coupon locked in the order’s transaction, so its ' +
+      'usage and per-customer limits hold under concurrent orders: an unknown code is a 404, a code that ' +
+      'cannot be used a 409 with `details.reason` (`coupon-inactive`, `coupon-not-yet-valid`, ' +
+      '`coupon-expired`, `coupon-wrong-channel`, `coupon-below-minimum`, `coupon-used-up`, ' +
+      '`coupon-already-used`, `coupon-customer-required`) and `details.path: couponCode`; the order keeps ' +
+      '`couponCode` and its `discount`, and a cancelled or rejected order gives the use back.\n\n' +
+      'A customer’s order is refused with 409 and `details.reason` while online ordering is off ' +
+      '(`ordering-off`), while the restaurant is closed by its opening hours (`closed`; the message says ' +
+      'when it opens again) or below the delivery minimum (`below-minimum`, `details.minimum`). A dine-in ' +
+      'order names its table by `tableId` or by `tableName` (a QR link’s name, any case; unknown: 400). ' +
+      'A takeaway may carry `pickupAt`; a customer’s must be 10 minutes to 12 hours ahead and within ' +
+      'the opening hours. A customer’s order without `customerPhone` keeps the account’s phone number.\n\n' +
+      '`Idempotency-Key` (required; a UUID per attempt): a retry with the same key and body answers ' +
+      'the order the first attempt made (`Idempotent-Replayed: true`), also when both arrive at once; ' +
+      'the same key with another body is a 409. Keys are kept 24 hours.',
+    request: {
+      headers: z.object({
+        'idempotency-key': z
+          .string({ error: 'send a unique key per order attempt, such as a UUID' })
+          .regex(IDEMPOTENCY_KEY, 'must be 1 to 255 visible characters, such as a UUID')
+          .openapi({ example: '4b4f3d4e-8c1d-4f6e-9a53-2f7d3f2b9c11' }),
+      }),
+      body: { required: true, content: { 'application/json': { schema: OrderInputSchema } } },
+    },
+    responses: {
+      200: json('A retry: the order this key made before', OrderSchema),
+      201: json('The order', OrderSchema),
+      404: errorResponse('A menu item, table (by id) or partner named does not exist'),
+      409: errorResponse(
+        'An item is archived, sold out today or not sold online; a table or partner is archived; online ' +
+          'ordering is off; the restaurant is closed now; below the delivery minimum; or the key was used ' +
+          'for another body',
+      ),
+    },
   },
-  responses: {
-    200: json('A retry: the order this key made before', OrderSchema),
-    201: json('The order', OrderSchema),
-    404: errorResponse('A menu item, table (by id) or partner named does not exist'),
-    409: errorResponse(
-      'An item is archived, sold out today or not sold online; a table or partner is archived; online ' +
-        'ordering is off; the restaurant is closed now; below the delivery minimum; or the key was used ' +
-        'for another body',
-    ),
-  },
-});
+  // A point-of-sale order may start from the session this process keeps: its statement checks it
+  // (use-cases/place-order.ts, placeFromMemory); anything else reads it first.
+  { keptForWrite: true },
+);
 
 const dateQuery = (description: string) =>
   z.iso
@@ -251,6 +257,7 @@ router
       c.req.valid('json'),
       key,
       c.var.deps.liveTopics,
+      c.var.actorKept ? { reload: () => reloadActor(c) } : undefined,
     );
     if (events) c.set('committedEvents', events);
     if (replayed) return c.json(order, 200, { 'Idempotent-Replayed': 'true' });

@@ -27,6 +27,7 @@ import type { Actor } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newestFirst, toPage } from '../../lib/pagination';
 import { inIds } from '../../lib/resource';
+import { keptSessionHoldsSql } from '../../lib/session-fast-path';
 import { staleWrite } from '../../lib/versions';
 import { authorize, decide, type PolicyActor } from '../../policies';
 import { recordAudit } from '../audit';
@@ -439,21 +440,32 @@ export interface OrderKey {
 export interface WrittenOrder {
   /** The order as its creator sees it; null when nothing was written. */
   order: Order | null;
-  /** False when the statement's precondition did not hold: nothing was written, no key was claimed. */
-  preconditionHeld: boolean;
+  /**
+   * False when what the order relied on (`unchangedSince`: the topics' versions, the table, the
+   * partner) had changed: nothing was written, no key was claimed.
+   */
+  unchanged: boolean;
+  /** False when the kept session of `unchangedSince` no longer holds: nothing was written either. */
+  sessionHeld: boolean;
   /** The live events the statement wrote (announced once it is committed). */
   events: ChangeEvent[];
 }
 
-/** The versions of the live topics an order was checked against (placing from memory). */
+/** What an order placed from memory relied on (`insertOrder`'s `unchangedSince`). */
 export interface UnchangedSince {
+  /** The versions of the live topics it was checked against. */
   menuVersion: number;
   settingsVersion: number;
+  /** The kept session its actor came from (auth-guards.ts, `keptForWrite`), if it did. */
+  session?: { id: string; userId: string; role: string };
 }
 
 const ORDER_WRITE_VALUES = [
   'menuVersion',
   'settingsVersion',
+  'sessionId',
+  'sessionUserId',
+  'sessionRole',
   'key',
   'keyActorId',
   'requestHash',
@@ -500,13 +512,17 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
       select (${v.menuVersion}::bigint is null or ${topicVersionSql('menu')} = ${v.menuVersion}::bigint)
         and (${v.settingsVersion}::bigint is null or ${topicVersionSql('settings')} = ${v.settingsVersion}::bigint)
         and (${v.tableId}::uuid is null or ${table.active})
-        and (${v.partnerId}::uuid is null or ${partner.active}) as held),
+        and (${v.partnerId}::uuid is null or ${partner.active}) as unchanged,
+      ${v.sessionId}::uuid is null or ${keptSessionHoldsSql(v.sessionId, v.sessionUserId, v.sessionRole)}
+        as signed_in),
     claim as (
       insert into ${orderIdempotencyKeys} (actor_id, key, request_hash, order_id)
       select ${v.keyActorId}::uuid, ${v.key}::text, ${v.requestHash}::text, ${v.orderId}::uuid
-      from guard where held and ${v.key}::text is not null
+      from guard where unchanged and signed_in and ${v.key}::text is not null
       on conflict do nothing returning 1),
-    claimed as (select 1 from claim union all select 1 from guard where held and ${v.key}::text is null),
+    claimed as (
+      select 1 from claim
+      union all select 1 from guard where unchanged and signed_in and ${v.key}::text is null),
     new_order as (
       insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
         customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
@@ -543,7 +559,8 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
       where ${written}
       returning id, created_at),
     ${eventRowsCte(v.topics as string, written)}
-    select (select held from guard) as held, (select row_to_json(o) from new_order o) as "order",
+    select (select unchanged from guard) as unchanged, (select signed_in from guard) as "signedIn",
+      (select row_to_json(o) from new_order o) as "order",
       (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
       (select coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'version', e.version)), '[]')
         from event_rows e) as events,
@@ -559,9 +576,9 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
  * written (a second request with the same key waits here until the first commits; if the first
  * rolled back, the second claims the key itself). Given `unchangedSince`, the statement writes only
  * if, in its own snapshot, the `menu` and `settings` topics are still at those versions and the
- * table and partner still active; otherwise `preconditionHeld` is false and nothing was written: an
- * order checked against what the process keeps in memory (use-cases/sale-context.ts) is written only
- * if none of it has changed.
+ * table and partner still active (`unchanged`), and its kept session still holds (`sessionHeld`);
+ * otherwise nothing is written: an order checked against what the process keeps in memory
+ * (use-cases/sale-context.ts) is written only if none of it has changed.
  */
 export async function insertOrder(
   db: Queryable,
@@ -598,6 +615,9 @@ export async function insertOrder(
   const result = await ORDER_WRITE.run(db, {
     menuVersion: unchangedSince?.menuVersion ?? null,
     settingsVersion: unchangedSince?.settingsVersion ?? null,
+    sessionId: unchangedSince?.session?.id ?? null,
+    sessionUserId: unchangedSince?.session?.userId ?? null,
+    sessionRole: unchangedSince?.session?.role ?? null,
     key: key?.key ?? null,
     keyActorId: key?.actorId ?? null,
     requestHash: key?.requestHash ?? null,
@@ -631,13 +651,16 @@ export async function insertOrder(
     topics: topicList(topicsFor({ id: orderId, customerId: order.customerId }, order.status === 'pending')),
   });
   const answer = result.rows[0] as {
-    held: boolean;
+    unchanged: boolean;
+    signedIn: boolean;
     order: Record<string, unknown> | null;
     changeId: string;
     changedAt: string | Date;
     events: ChangeEvent[];
   };
-  if (!answer.order) return { order: null, preconditionHeld: answer.held, events: [] };
+  if (!answer.order) {
+    return { order: null, unchanged: answer.unchanged, sessionHeld: answer.signedIn, events: [] };
+  }
   const row = fromJsonRow(orders, answer.order);
   const lineRows: LineRow[] = lines.map((line) => ({ ...line, createdAt: row.createdAt }));
   const optionRows: OptionRow[] = options.map((option) => ({ ...option, createdAt: row.createdAt }));
@@ -661,7 +684,7 @@ export async function insertOrder(
     { row, lines: lineRows, options: optionRows, changes: [change], names },
     creator ?? SYSTEM,
   );
-  return { order: presented, preconditionHeld: true, events: answer.events };
+  return { order: presented, unchanged: true, sessionHeld: true, events: answer.events };
 }
 
 /** A row of `table` given as `row_to_json` gives it, as Drizzle gives it (property names, types). */
