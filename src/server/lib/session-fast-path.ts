@@ -26,8 +26,11 @@ import type { Actor, AppDeps } from './context';
  * better-auth's own writes, right after them, before its answer). The process that made the change
  * applies the event before answering (lib/own-events.ts), so the next request there reads the rows;
  * another process reads them as soon as PostgreSQL has delivered the NOTIFY (milliseconds). Any other
- * method always reads the rows (and refreshes the kept copy): a change is never made on a stale
- * session. The time limit bounds what a LISTEN connection that is down could leave stale.
+ * method reads the rows (and refreshes the kept copy): a change is never made on a stale session. The
+ * one exception keeps that promise another way: a route declared `keptForWrite` (placing a
+ * point-of-sale order) may start from the kept copy because the statement that writes checks the
+ * session in its own snapshot (`keptSessionHoldsSql`), and the route reads the rows before anything
+ * else. The time limit bounds what a LISTEN connection that is down could leave stale.
  */
 
 interface SessionCookieSettings {
