@@ -26,7 +26,8 @@ import { runBusyOutlet, sampleOrder } from './busy-outlet';
  *
  * BENCH_DURATION_S (default 5), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (pairs per line with a share
  * goal; default 3), BENCH_ONLY (a regular expression over
- * the line names) and BENCH_JSON (where to write the results; default .tmp/bench-last.json).
+ * the line names), BENCH_JSON (where to write the results; default .tmp/bench-last.json) and
+ * BENCH_PROFILE (a folder for the app's CPU profile, written when it stops).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
