@@ -344,7 +344,11 @@ describe('reading and marking', () => {
 
   it('pages with a cursor, newest first, without repeats', async () => {
     const reader = await t.buildUser({ role: 'customer' });
-    for (const n of [1, 2, 3, 4, 5]) await tell(reader, `Note ${n}`);
+    for (const n of [1, 2, 3, 4, 5]) {
+      await tell(reader, `Note ${n}`);
+      // Times are kept to the millisecond, and two in the same one have no order between them.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
     const titles: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
