@@ -223,44 +223,30 @@ export async function createTestApp(
         for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
         return Promise.resolve(secondApp.request(`${TEST_ORIGIN}${path}`, { ...init, headers }));
       };
+      const sendSecond = (method: string, path: string, body: unknown, options: RequestOptions = {}) =>
+        requestSecond(
+          path,
+          {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          },
+          options,
+        );
       return {
         app: secondApp,
         services: secondServices,
         db: second.db,
         get: (path: string, options?: RequestOptions) => requestSecond(path, { method: 'GET' }, options),
         post: (path: string, body?: unknown, options?: RequestOptions) =>
-          requestSecond(
-            path,
-            {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: body === undefined ? undefined : JSON.stringify(body),
-            },
-            options,
-          ),
+          sendSecond('POST', path, body, options),
         patch: (path: string, body?: unknown, options?: RequestOptions) =>
-          requestSecond(
-            path,
-            {
-              method: 'PATCH',
-              headers: { 'content-type': 'application/json' },
-              body: body === undefined ? undefined : JSON.stringify(body),
-            },
-            options,
-          ),
+          sendSecond('PATCH', path, body, options),
         /** PATCH of a versioned record based on its latest version, as `patchLatest` does here. */
         async patchLatest(path: string, body: Record<string, unknown>, options: RequestOptions = {}) {
           const current = await requestSecond(path, { method: 'GET' }, options);
           const { version } = (await current.json()) as { version: number };
-          return requestSecond(
-            path,
-            {
-              method: 'PATCH',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ ...body, version }),
-            },
-            options,
-          );
+          return sendSecond('PATCH', path, { ...body, version }, options);
         },
         async close() {
           await secondServices.pushSender.stop();
