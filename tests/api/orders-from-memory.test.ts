@@ -186,15 +186,47 @@ describe('a point-of-sale order placed from what the process keeps', () => {
     expect(aged.readAt).toBeGreaterThanOrEqual(kept.readAt);
   });
 
-  it('does not wait for the settings row: an order goes through while a settings change holds it', async () => {
+  it('keeps what it kept when an order names a table that does not exist (the order is at fault)', async () => {
+    const live = t.services.liveTopics;
     await placedOrder(t, soupOrder(), staff); // the context is current
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from restaurant_settings for update`);
-      const started = Date.now();
-      const order: Order = await placedOrder(t, soupOrder(), staff);
-      expect(order.status).toBe('confirmed');
-      // The ordinary way reads the settings `for share` and would wait for this transaction.
-      expect(Date.now() - started).toBeLessThan(5000);
-    });
+    const keptPrice = (await saleContext(t.db, live)).items.get(soup.id)?.price as number;
+    // Outside the app: no event, so only a context read again would see it.
+    await t.db.execute(sql`update menu_items set price = ${keptPrice + 111} where id = ${soup.id}`);
+    try {
+      for (const missing of [{ tableId: crypto.randomUUID() }, { partnerId: crypto.randomUUID() }]) {
+        const extra = 'tableId' in missing ? { type: 'dine-in', ...missing } : missing;
+        await expectErrorBody(await placeOrder(t, soupOrder(extra), staff), 404, 'not-found');
+      }
+      // Still priced from what this process kept: the refusals did not throw it away.
+      const order = await placedOrder(t, soupOrder(), staff);
+      expect(order.lines[0]?.unitPrice).toBe(keptPrice);
+    } finally {
+      await t.db.execute(sql`update menu_items set price = ${keptPrice} where id = ${soup.id}`);
+    }
+  });
+
+  it('waits for a currency change in progress and is then written in the new currency', async () => {
+    await placedOrder(t, soupOrder(), staff); // the context is current
+    const [{ currency }] = (await t.db.execute(sql`select currency from restaurant_settings`)).rows as [
+      { currency: string },
+    ];
+    const changed = currency === 'EUR' ? 'GBP' : 'EUR';
+    const before = await ordersBy(staff.id);
+    let placing: Promise<Order> | undefined;
+    try {
+      // A currency change holds the row from its check of recorded money to its commit; an order
+      // recorded in between in the old currency would make that check wrong.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`update restaurant_settings set currency = ${changed}`);
+        placing = placedOrder(t, soupOrder(), staff);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(await ordersBy(staff.id)).toBe(before);
+      });
+      const order = (await placing) as Order;
+      expect(order.currency).toBe(changed);
+    } finally {
+      await placing?.catch(() => undefined);
+      await t.db.execute(sql`update restaurant_settings set currency = ${currency}`);
+    }
   });
 });

@@ -322,7 +322,8 @@ async function placeFromMemory(
     settingsVersion: context.settingsVersion,
     ...(sessionKept ? { session: { id: actor.sessionId, userId: actor.id, role: actor.role } } : {}),
   });
-  if (!written.unchanged) forgetSaleContext(db, context);
+  // A table or partner that is missing or archived is the order's fault, not the context's.
+  if (!written.topicsUnchanged) forgetSaleContext(db, context);
   if (!written.order) return null;
   return { order: written.order, replayed: false, events: written.events };
 }

@@ -41,6 +41,7 @@ import {
   topicVersionSql,
 } from '../events';
 import { diningTableSql, partnerSql } from '../master-data';
+import { settingsCurrencyHeldSql } from '../settings';
 import {
   orderIdempotencyKeys,
   orderLineOptions,
@@ -445,6 +446,11 @@ export interface WrittenOrder {
    * partner) had changed: nothing was written, no key was claimed.
    */
   unchanged: boolean;
+  /**
+   * False when the menu or settings had moved on from `unchangedSince` (what the process keeps is out
+   * of date); a table or partner that is missing or archived leaves this true.
+   */
+  topicsUnchanged: boolean;
   /** False when the kept session of `unchangedSince` no longer holds: nothing was written either. */
   sessionHeld: boolean;
   /** The live events the statement wrote (announced once it is committed). */
@@ -508,13 +514,15 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
   const table = diningTableSql(v.tableId as string);
   const partner = partnerSql(v.partnerId as string);
   return sql`
-    with guard as (
+    with checks as (
       select (${v.menuVersion}::bigint is null or ${topicVersionSql('menu')} = ${v.menuVersion}::bigint)
-        and (${v.settingsVersion}::bigint is null or ${topicVersionSql('settings')} = ${v.settingsVersion}::bigint)
-        and (${v.tableId}::uuid is null or ${table.active})
-        and (${v.partnerId}::uuid is null or ${partner.active}) as unchanged,
+        and (${v.settingsVersion}::bigint is null or (${topicVersionSql('settings')} = ${v.settingsVersion}::bigint
+          and ${settingsCurrencyHeldSql(v.currency as string)})) as topics_unchanged,
+        (${v.tableId}::uuid is null or ${table.active})
+          and (${v.partnerId}::uuid is null or ${partner.active}) as references_active,
       ${v.sessionId}::uuid is null or ${keptSessionHoldsSql(v.sessionId, v.sessionUserId, v.sessionRole)}
         as signed_in),
+    guard as (select topics_unchanged and references_active as unchanged, signed_in from checks),
     claim as (
       insert into ${orderIdempotencyKeys} (actor_id, key, request_hash, order_id)
       select ${v.keyActorId}::uuid, ${v.key}::text, ${v.requestHash}::text, ${v.orderId}::uuid
@@ -559,7 +567,8 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
       where ${written}
       returning id, created_at),
     ${eventRowsCte(v.topics as string, written)}
-    select (select unchanged from guard) as unchanged, (select signed_in from guard) as "signedIn",
+    select (select topics_unchanged from checks) as "topicsUnchanged",
+      (select unchanged from guard) as unchanged, (select signed_in from guard) as "signedIn",
       (select row_to_json(o) from new_order o) as "order",
       (select id from new_change) as "changeId", (select created_at from new_change) as "changedAt",
       (select coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'version', e.version)), '[]')
@@ -576,7 +585,9 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
  * written (a second request with the same key waits here until the first commits; if the first
  * rolled back, the second claims the key itself). Given `unchangedSince`, the statement writes only
  * if, in its own snapshot, the `menu` and `settings` topics are still at those versions and the
- * table and partner still active (`unchanged`), and its kept session still holds (`sessionHeld`);
+ * table and partner still active (`unchanged`), the settings row (taken `for share`, as every money
+ * write takes it, so a currency change in progress is waited for) still has the order's currency,
+ * and its kept session still holds (`sessionHeld`);
  * otherwise nothing is written: an order checked against what the process keeps in memory
  * (use-cases/sale-context.ts) is written only if none of it has changed.
  */
@@ -651,6 +662,7 @@ export async function insertOrder(
     topics: topicList(topicsFor({ id: orderId, customerId: order.customerId }, order.status === 'pending')),
   });
   const answer = result.rows[0] as {
+    topicsUnchanged: boolean;
     unchanged: boolean;
     signedIn: boolean;
     order: Record<string, unknown> | null;
@@ -659,7 +671,13 @@ export async function insertOrder(
     events: ChangeEvent[];
   };
   if (!answer.order) {
-    return { order: null, unchanged: answer.unchanged, sessionHeld: answer.signedIn, events: [] };
+    return {
+      order: null,
+      unchanged: answer.unchanged,
+      topicsUnchanged: answer.topicsUnchanged,
+      sessionHeld: answer.signedIn,
+      events: [],
+    };
   }
   const row = fromJsonRow(orders, answer.order);
   const lineRows: LineRow[] = lines.map((line) => ({ ...line, createdAt: row.createdAt }));
@@ -684,7 +702,13 @@ export async function insertOrder(
     { row, lines: lineRows, options: optionRows, changes: [change], names },
     creator ?? SYSTEM,
   );
-  return { order: presented, unchanged: true, sessionHeld: true, events: answer.events };
+  return {
+    order: presented,
+    unchanged: true,
+    topicsUnchanged: true,
+    sessionHeld: true,
+    events: answer.events,
+  };
 }
 
 /** A row of `table` given as `row_to_json` gives it, as Drizzle gives it (property names, types). */

@@ -17,6 +17,7 @@ export {
   RestaurantSettingsSchema,
   removeLogo,
   setLogo,
+  settingsCurrencyHeldSql,
   type UpdateSettings,
   UpdateSettingsSchema,
   updateSettings,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import {
   type OpeningHours,
   PAYMENT_METHOD_LABELS,
@@ -396,6 +396,16 @@ export interface OrderingSettings {
   openingHours: OpeningHours;
   timeZone: string;
 }
+
+/**
+ * For a statement that records money on its own, outside a transaction that read the settings: SQL
+ * that holds while the settings row still has `currency`, taking the row `for share` as
+ * `orderingSettings` does. A currency change in progress is waited for and then seen (the lock reads
+ * the row as committed), so it either sees the money that statement recorded and is refused, or the
+ * statement sees the new currency and writes nothing.
+ */
+export const settingsCurrencyHeldSql = (currency: string | Placeholder) =>
+  sql`exists (select 1 from ${restaurantSettings} where btrim(${restaurantSettings.currency}) = ${currency}::text for share)`;
 
 /**
  * The ordering settings, read `for share` inside the order's transaction: a currency or tax change in
