@@ -8,9 +8,13 @@ import { payments, refunds } from '../../src/server/modules/payments/payments.sc
 import { recordPaymentInTx } from '../../src/server/use-cases/record-payment';
 import type { AuditEntry } from '../../src/shared/contracts/audit';
 import type { MenuItem } from '../../src/shared/contracts/menu';
-import type { Order } from '../../src/shared/contracts/orders';
-import type { OrderWithPayments } from '../../src/shared/contracts/payments';
-import { buildMenuItem } from '../support/factories';
+import type { Order, OrderPage } from '../../src/shared/contracts/orders';
+import type {
+  CustomerOrderWithPayments,
+  OrderWithPayments,
+  PaymentPage,
+} from '../../src/shared/contracts/payments';
+import { buildBankAccount, buildMenuItem } from '../support/factories';
 import { movedOrder, moveOrder, placedOrder } from '../support/orders';
 import {
   accountFor,
@@ -126,7 +130,7 @@ describe('who may take, refund and read payments (the ladder)', () => {
     expect(row?.refunded).toBe(200);
   });
 
-  it('GET /api/orders/{id}: anonymous 401, another customer 404, the customer and staff see the money and the link', async () => {
+  it('GET /api/orders/{id}: anonymous 401, another customer 404, the customer and staff see the money and the link; staff the payments in full', async () => {
     const placed = await customerOrder(2);
     await paid(t, placed.id, { method: 'qr', amount: 500, reference: 'QR-77' }, staff);
     await expectErrorBody(await t.get(`/api/orders/${placed.id}`), 401, 'unauthenticated');
@@ -146,7 +150,12 @@ describe('who may take, refund and read payments (the ladder)', () => {
         amountDue: 1500,
         paymentLink: `/payment/${placed.id}?key=${accessKey}`,
       });
-      expect(read.payments).toEqual([
+    }
+    expect((await readOrder(t, placed.id, customer)).payments).toEqual([
+      { method: 'qr', amount: 500, refunded: 0, createdAt: expect.any(String) },
+    ]);
+    for (const as of [staff, manager, admin]) {
+      expect((await readOrder(t, placed.id, as)).payments).toEqual([
         {
           id: expect.any(String),
           orderId: placed.id,
@@ -165,6 +174,109 @@ describe('who may take, refund and read payments (the ladder)', () => {
           createdAt: expect.any(String),
         },
       ]);
+    }
+  });
+});
+
+describe('what an order’s customer sees of its payments', () => {
+  it('method, amount, refunded and date on every path the customer reads the order by; staff see the account, reference, people and reason', async () => {
+    // A card payment with the terminal's reference, into an account of its own, part refunded with a reason.
+    const terminal = await buildBankAccount(
+      t,
+      { name: 'Terminal Two Settlement', type: 'bank' },
+      { as: admin },
+    );
+    await mapPaymentAccounts(t, admin, { card: terminal.id });
+    // A customer of their own (each customer may have only a few order requests waiting).
+    const patron = await t.buildUser({ role: 'customer', name: 'Pat Patron' });
+    try {
+      const placed = await customerOrder(2, patron);
+      const reference = 'TERM-7 AUTH 493021';
+      const reason = 'Charged twice at the till';
+      const payment = await paid(t, placed.id, { method: 'card', amount: 1500, reference }, staff);
+      await refunded(t, payment.id, { amount: 400, reason }, manager);
+      const internals = [
+        terminal.id,
+        terminal.name,
+        reference,
+        reason,
+        staff.id,
+        'Sam Staff',
+        manager.id,
+        'Max Manager',
+      ];
+      // The payment's staff-only fields (`reason` is also a field of the order's timeline: not here).
+      const internalFields = /"(account|reference|tendered|change|takenBy|refunds|refundable|refundedBy)"/;
+      const [{ accessKey }] = (
+        await t.db.execute(sql`select access_key as "accessKey" from orders where id = ${placed.id}`)
+      ).rows as [{ accessKey: string }];
+
+      /** The customer's answer as text, with none of the internal values or fields in it. */
+      const customerText = async (response: Response) => {
+        expect(response.status, await response.clone().text()).toBe(200);
+        const text = await response.text();
+        for (const value of internals) expect(text, `the customer was shown ${value}`).not.toContain(value);
+        expect(text).not.toMatch(internalFields);
+        return text;
+      };
+
+      // Their order: the money, and each payment as the customer sees it.
+      const read = JSON.parse(
+        await customerText(await t.get(`/api/orders/${placed.id}`, { as: patron })),
+      ) as CustomerOrderWithPayments;
+      expect(read).toMatchObject({
+        paymentStatus: 'partially-refunded',
+        amountPaid: 1500,
+        amountRefunded: 400,
+      });
+      expect(read.payments).toEqual([
+        { method: 'card', amount: 1500, refunded: 400, createdAt: payment.createdAt },
+      ]);
+      // Their list of orders.
+      const list = JSON.parse(
+        await customerText(await t.get('/api/orders?limit=500', { as: patron })),
+      ) as OrderPage;
+      expect(list.items.map((item) => item.id)).toContain(placed.id);
+      // The payment page, as the customer and as whoever holds the order's link.
+      for (const [as, key] of [
+        [patron, ''],
+        [null, `?key=${accessKey}`],
+      ] as const) {
+        const page = JSON.parse(
+          await customerText(await t.get(`/api/payment-page/${placed.id}${key}`, { as })),
+        ) as PaymentPage;
+        expect(page.payments).toEqual([
+          { method: 'card', amount: 1500, refunded: 400, createdAt: payment.createdAt },
+        ]);
+      }
+
+      // Staff, managers and admins keep the full view.
+      for (const as of [staff, manager, admin]) {
+        const response = await t.get(`/api/orders/${placed.id}`, { as });
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        for (const value of internals) expect(text).toContain(value);
+        const full = JSON.parse(text) as OrderWithPayments;
+        expect(full.payments).toEqual([
+          expect.objectContaining({
+            method: 'card',
+            amount: 1500,
+            reference,
+            account: { id: terminal.id, name: terminal.name },
+            takenBy: { id: staff.id, name: 'Sam Staff' },
+            refunded: 400,
+            refunds: [
+              expect.objectContaining({
+                amount: 400,
+                reason,
+                refundedBy: { id: manager.id, name: 'Max Manager' },
+              }),
+            ],
+          }),
+        ]);
+      }
+    } finally {
+      await mapPaymentAccounts(t, admin, { card: bank.id });
     }
   });
 });
@@ -611,7 +723,7 @@ describe('online payments (recorded by the provider’s webhook)', () => {
     expect(a.payment.id).toBe(b.payment.id);
     const again = await recordOnline(placed.id, 2000, id);
     expect(again).toMatchObject({ created: false, payment: { id: a.payment.id } });
-    const read = await readOrder(t, placed.id, customer);
+    const read = await readOrder(t, placed.id, staff);
     expect(read).toMatchObject({ paymentStatus: 'paid', amountPaid: 2000, amountDue: 0 });
     expect(read.payments).toEqual([
       expect.objectContaining({
@@ -620,6 +732,9 @@ describe('online payments (recorded by the provider’s webhook)', () => {
         takenBy: null,
         account: { id: wallet.id, name: wallet.name },
       }),
+    ]);
+    expect((await readOrder(t, placed.id, customer)).payments).toEqual([
+      { method: 'online', amount: 2000, refunded: 0, createdAt: expect.any(String) },
     ]);
     expect((await ledgerOf(a.payment.id)).map((row) => row.amount)).toEqual([2000]);
   });
@@ -694,7 +809,7 @@ describe('online payments (recorded by the provider’s webhook)', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('documents the payment calls and the order with its payments', async () => {
+  it('documents the payment calls', async () => {
     const doc = (await (await t.get('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
@@ -704,6 +819,32 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/payments/{id}/refunds']?.post?.responses ?? {})).toEqual(
       expect.arrayContaining(['201', '400', '401', '403', '404', '409', '503']),
     );
-    expect(JSON.stringify(doc.paths['/api/orders/{id}']?.get?.responses['200'])).toContain('paymentLink');
+  });
+
+  it('documents the order as staff read it and as its customer reads it, each payment by what it carries', async () => {
+    type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+    const doc = (await (await t.get('/api/openapi.json')).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>
+      >;
+      components: { schemas: Record<string, Schema> };
+    };
+    const answer = doc.paths['/api/orders/{id}']?.get?.responses['200']?.content['application/json']?.schema;
+    expect(answer?.anyOf?.map((view) => view.$ref)).toEqual([
+      '#/components/schemas/OrderWithPayments',
+      '#/components/schemas/CustomerOrderWithPayments',
+    ]);
+    for (const name of ['OrderWithPayments', 'CustomerOrderWithPayments']) {
+      expect(Object.keys(doc.components.schemas[name]?.properties ?? {})).toEqual(
+        expect.arrayContaining(['paymentStatus', 'amountPaid', 'amountRefunded', 'amountDue', 'paymentLink']),
+      );
+    }
+    const paymentFields = (name: string) =>
+      Object.keys(doc.components.schemas[name]?.properties?.payments?.items?.properties ?? {}).sort();
+    expect(paymentFields('CustomerOrderWithPayments')).toEqual(['amount', 'createdAt', 'method', 'refunded']);
+    expect(paymentFields('OrderWithPayments')).toEqual(
+      expect.arrayContaining(['account', 'reference', 'takenBy', 'refunds', 'tendered', 'change']),
+    );
   });
 });

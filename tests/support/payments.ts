@@ -44,7 +44,10 @@ export async function refunded(
   return (await response.json()) as RefundRecorded;
 }
 
-/** `GET /api/orders/{id}`, expecting 200: the order with its payments. */
+/**
+ * `GET /api/orders/{id}`, expecting 200: the order with its payments, in full as staff read it (the
+ * order's customer gets each payment as `CustomerOrderWithPayments` has it: method, amount, refunded, date).
+ */
 export async function readOrder(t: TestApp, orderId: string, as: TestUser): Promise<OrderWithPayments> {
   const response = await t.get(`/api/orders/${orderId}`, { as });
   expect(response.status, await response.clone().text()).toBe(200);

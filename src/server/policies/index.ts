@@ -153,6 +153,12 @@ export const POLICIES = {
     message: 'You can only pay for your own order.',
   }),
   'payment.refund': rule({ description: 'Refund a payment, with a reason', roles: MANAGER }),
+  // Staff-only payment details: the account, reference, cash tendered and change, who took it, each
+  // refund's reason and author. An order's customer sees each payment's method, amount, refunded, date.
+  'payment.details.read': rule({
+    description: 'See a payment’s account, reference, who took it, and its refunds’ reasons',
+    roles: STAFF,
+  }),
   'feedback.create': rule<OwnedRecord>({
     description: 'Rate one’s own completed order',
     roles: [],

@@ -58,6 +58,7 @@ const EXPECTED: Record<PolicyAction, string> = {
   'payment.record': '         .    .    Y     Y   Y     -     -',
   'payment.pay-own': '        .    .    .     .   .     Y     -',
   'payment.refund': '         .    .    .     Y   Y     -     -',
+  'payment.details.read': '   .    .    Y     Y   Y     -     -',
   'feedback.create': '        .    .    .     .   .     Y     -',
   'feedback.read': '          .    .    .     .   Y     -     -',
   'contact.read': '           .    .    .     .   Y     -     -',

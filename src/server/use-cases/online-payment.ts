@@ -9,11 +9,11 @@ import { orderWithAccessKey } from '../modules/orders';
 import {
   claimProviderEvent,
   completeCheckoutSession,
+  customerPayments,
   expireCheckoutSession,
   findCheckoutSession,
   insertCheckoutSession,
   lockCheckoutSession,
-  orderPayments,
   type PaymentProvider,
   type RetrievedCheckout,
   stripeCheckoutOf,
@@ -89,7 +89,8 @@ export async function paymentPage(
 }
 
 async function buildPage(deps: OnlinePaymentDeps, order: Order): Promise<PaymentPage> {
-  const [payments, settings] = await Promise.all([orderPayments(deps.db, order.id), getSettings(deps.db)]);
+  // The guest's view of each payment (method, amount, refunded, date), whoever opens the page.
+  const [payments, settings] = await Promise.all([customerPayments(deps.db, order.id), getSettings(deps.db)]);
   const [bankAccount, onlineAccount] = await Promise.all([
     mappedAccount(deps, settings.paymentAccounts['bank-transfer']),
     mappedAccount(deps, settings.paymentAccounts.online),
@@ -136,12 +137,7 @@ async function buildPage(deps: OnlinePaymentDeps, order: Order): Promise<Payment
           accountNumber: bankAccount.accountNumber,
         }
       : null,
-    payments: payments.map((payment) => ({
-      method: payment.method,
-      amount: payment.amount,
-      refunded: payment.refunded,
-      createdAt: payment.createdAt,
-    })),
+    payments,
   };
 }
 

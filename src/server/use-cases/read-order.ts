@@ -1,25 +1,38 @@
-import { type OrderWithPayments, paymentLinkPath } from '../../shared/contracts/payments';
+import {
+  type CustomerOrderWithPayments,
+  type OrderWithPayments,
+  paymentLinkPath,
+} from '../../shared/contracts/payments';
 import { amountDue, type PaymentTotals } from '../../shared/payment-math';
 import type { Database } from '../db/client';
 import { withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { getOrderWithAccessKey } from '../modules/orders';
-import { orderPayments } from '../modules/payments';
+import { customerPayments, orderPayments } from '../modules/payments';
+import { can } from '../policies';
 
 /**
  * `GET /api/orders/{id}` (issues 11 and 13): the order (orders: staff read any, a customer only their
  * own, another's is a 404) with its money (payments): payment status, what was paid, refunded and is
- * due, each payment with its refunds, account and who took it, and the order's payment link for the
- * receipt's QR code (only those who may read the order get here). Read in one snapshot (repeatable
- * read), so the payments always add up to the order's payment status.
+ * due, the payments, and the order's payment link for the receipt's QR code (only those who may read
+ * the order get here). Staff (policy `payment.details.read`) see each payment in full, with its
+ * refunds, account, reference and who took it; anyone else (the order's customer) sees each payment
+ * as `CustomerPaymentSchema` shows it: method, amount, refunded, date. Read in one snapshot
+ * (repeatable read), so the payments always add up to the order's payment status.
  */
-export async function readOrder(db: Database, actor: Actor, id: string): Promise<OrderWithPayments> {
+export async function readOrder(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<OrderWithPayments | CustomerOrderWithPayments> {
   return withTransaction(
     db,
     async (tx) => {
       const { order, accessKey } = await getOrderWithAccessKey(tx, actor, id);
       // After the order: a transaction's queries share one connection.
-      const payments = await orderPayments(tx, id);
+      const payments = can(actor, 'payment.details.read')
+        ? await orderPayments(tx, id)
+        : await customerPayments(tx, id);
       const totals: PaymentTotals = { paid: 0, refunded: 0 };
       for (const payment of payments) {
         totals.paid += payment.amount;

@@ -89,7 +89,20 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
-/** What `GET /api/orders/{id}` adds about money. */
+/**
+ * A payment as the order's customer sees it (their order's page, the payment page): how it was paid,
+ * how much, how much of it was given back, and when. Which account it landed in, the reference, cash
+ * tendered and change, who took it and each refund's reason and author are for staff only.
+ */
+export const CustomerPaymentSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  refunded: z.number(),
+  createdAt: z.string(),
+});
+export type CustomerPayment = z.infer<typeof CustomerPaymentSchema>;
+
+/** What `GET /api/orders/{id}` adds about money (staff). */
 export const OrderPaymentsSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** The sum of every payment taken (refunds not deducted). */
@@ -107,9 +120,16 @@ export const OrderPaymentsSchema = z.object({
 });
 export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
 
-/** `GET /api/orders/{id}` and the answers of the payment calls: the order with its money. */
+/** `GET /api/orders/{id}` for staff: the order with its money, every payment in full. */
 export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
 export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
+
+/** `GET /api/orders/{id}` for the order's customer: the same money, each payment as they see it. */
+export const CustomerOrderWithPaymentsSchema = OrderSchema.extend({
+  ...OrderPaymentsSchema.shape,
+  payments: z.array(CustomerPaymentSchema),
+});
+export type CustomerOrderWithPayments = z.infer<typeof CustomerOrderWithPaymentsSchema>;
 
 /** An order's money after a payment or refund (the answers of the payment calls). */
 export const OrderMoneySchema = z.object({
@@ -175,15 +195,8 @@ export const PaymentPageSchema = z.object({
   bankTransfer: z
     .object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() })
     .nullable(),
-  /** Payments so far, as the guest sees them: method, amount, when. */
-  payments: z.array(
-    z.object({
-      method: z.enum(PAYMENT_METHODS),
-      amount: z.number(),
-      refunded: z.number(),
-      createdAt: z.string(),
-    }),
-  ),
+  /** Payments so far, as the guest sees them: method, amount, what was refunded, when. */
+  payments: z.array(CustomerPaymentSchema),
 });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
 

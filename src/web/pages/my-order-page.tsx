@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '../../shared/contracts/orders';
-import type { OrderWithPayments } from '../../shared/contracts/payments';
+import type { CustomerOrderWithPayments } from '../../shared/contracts/payments';
 import { orderNumberLabel } from '../../shared/order-limits';
 import { hasStaffAccess } from '../../shared/roles';
 import { ButtonLink } from '../components/ui/button';
@@ -100,11 +100,11 @@ function StatusCard({ order }: { order: Order }) {
 }
 
 /** Money is due on an order still going: its payment page (online, at the counter, by transfer). */
-function mayPay(order: OrderWithPayments): boolean {
+function mayPay(order: CustomerOrderWithPayments): boolean {
   return order.amountDue > 0 && order.status !== 'rejected' && order.status !== 'cancelled';
 }
 
-function OrderView({ order }: { order: OrderWithPayments }) {
+function OrderView({ order }: { order: CustomerOrderWithPayments }) {
   const formats = useRestaurantFormats();
   const formatMoney = useOrderMoney();
   const [refusal, setRefusal] = useState<string | null>(null);

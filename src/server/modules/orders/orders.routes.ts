@@ -12,7 +12,7 @@ import {
   OrderSummarySchema,
   PointOfSaleSchema,
 } from '../../../shared/contracts/orders';
-import { OrderWithPaymentsSchema } from '../../../shared/contracts/payments';
+import { CustomerOrderWithPaymentsSchema, OrderWithPaymentsSchema } from '../../../shared/contracts/payments';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../shared/order-status';
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
@@ -155,12 +155,24 @@ const getRoute = defineRoute('signed-in', {
   description:
     'Staff read any order; a customer only their own (another’s is answered 404). `allowedMoves` ' +
     'lists the moves the asking user may make now. The order carries its money: `paymentStatus`, ' +
-    '`amountPaid` (every payment taken), `amountRefunded`, `amountDue`, the payments with their ' +
-    'refunds, account and who took them, and `paymentLink`, the path of its payment page with its ' +
-    'secret key (the receipt’s QR code).',
+    '`amountPaid` (every payment taken), `amountRefunded`, `amountDue`, the payments, and ' +
+    '`paymentLink`, the path of its payment page with its secret key (the receipt’s QR code). Staff, ' +
+    'managers and admins get each payment in full: its refunds with their reasons and who made them, ' +
+    'the account it landed in, the reference, cash tendered and change, and who took it. The order’s ' +
+    'customer gets each payment’s `method`, `amount`, `refunded` and `createdAt` only.',
   request: { ...revalidate, params: IdParams },
   responses: {
-    200: json('The order with its payments', OrderWithPaymentsSchema),
+    200: json(
+      'The order with its payments: in full for staff, as its customer sees them for the customer',
+      z.union([
+        OrderWithPaymentsSchema.openapi('OrderWithPayments', {
+          description: 'Staff, managers and admins: every payment in full',
+        }),
+        CustomerOrderWithPaymentsSchema.openapi('CustomerOrderWithPayments', {
+          description: 'The order’s customer: each payment’s method, amount, refunded and date',
+        }),
+      ]),
+    ),
     304: { description: 'Not modified' },
     404: errorResponse('No such order (or not yours)'),
   },

@@ -24,6 +24,7 @@ export type {
   RetrievedCheckout,
 } from './payment-provider';
 export {
+  customerPayments,
   deletePayments,
   findPayment,
   findProviderPayment,

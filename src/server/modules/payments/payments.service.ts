@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Payment, PaymentMethod, Refund } from '../../../shared/contracts/payments';
+import type { CustomerPayment, Payment, PaymentMethod, Refund } from '../../../shared/contracts/payments';
 import type { PaymentTotals } from '../../../shared/payment-math';
 import type { Queryable, Tx } from '../../db/transaction';
 import { inIds } from '../../lib/resource';
@@ -226,6 +226,31 @@ export async function orderPayments(db: Queryable, orderId: string): Promise<Pay
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
   return presentPayments(db, rows);
+}
+
+/**
+ * An order's payments, oldest first, as its customer sees them (`CustomerPaymentSchema`): method,
+ * amount, what was refunded and when. Only those columns are read, so nothing staff-only (the
+ * account, the reference, cash tendered and change, who took or refunded it, refund reasons) can
+ * reach a customer's answer.
+ */
+export async function customerPayments(db: Queryable, orderId: string): Promise<CustomerPayment[]> {
+  const rows = await db
+    .select({
+      method: payments.method,
+      amount: payments.amount,
+      refunded: payments.refunded,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return rows.map((row) => ({
+    method: row.method as PaymentMethod,
+    amount: row.amount,
+    refunded: row.refunded,
+    createdAt: iso(row.createdAt),
+  }));
 }
 
 /** The ids of the payments taken for some orders (the demo's removal takes them with its orders). */

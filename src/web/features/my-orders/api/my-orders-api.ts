@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Order, OrderPage } from '../../../../shared/contracts/orders';
-import type { OrderWithPayments } from '../../../../shared/contracts/payments';
+import type { CustomerOrderWithPayments } from '../../../../shared/contracts/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
@@ -86,11 +86,15 @@ export function recentOrdersQueryOptions() {
   });
 }
 
-/** `GET /api/orders/{id}`: one of the customer's orders (a 404 for anyone else's or a missing one). */
+/**
+ * `GET /api/orders/{id}`: one of the customer's orders (a 404 for anyone else's or a missing one), each
+ * payment as its customer sees it (method, amount, refunded, date).
+ */
 export function useMyOrder(id: string) {
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: ({ signal }) => apiRequest<OrderWithPayments>(myOrderApiPath(id), { signal, cache: 'no-cache' }),
+    queryFn: ({ signal }) =>
+      apiRequest<CustomerOrderWithPayments>(myOrderApiPath(id), { signal, cache: 'no-cache' }),
   });
 }
 
