@@ -57,6 +57,18 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig for the cap on open live-update streams', () => {
+  it('is 1000 by default, takes a whole number from 1, and names the variable otherwise', () => {
+    expect(loadConfig({}).maxEventStreams).toBe(1000);
+    expect(loadConfig({ MAX_EVENT_STREAMS: '50' }).maxEventStreams).toBe(50);
+    for (const value of ['0', '2.5', 'many', '1000001']) {
+      expect(() => loadConfig({ MAX_EVENT_STREAMS: value })).toThrow(
+        /MAX_EVENT_STREAMS="[^"]*": must be a whole number of open live-update streams from 1 to 1000000/,
+      );
+    }
+  });
+});
+
 describe('loadConfig with a BASE_URL that is no URL', () => {
   it('reports it instead of throwing something else', () => {
     expect(() => loadConfig({ BASE_URL: 'cafe.example' })).toThrow(ConfigError);

@@ -24,6 +24,8 @@ function proxyHops(value: string): number {
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const STREAM_CAP_MESSAGE = 'must be a whole number of open live-update streams from 1 to 1000000';
+
 const EnvSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
@@ -79,6 +81,15 @@ const EnvSchema = z.object({
       .min(0)
       .max(3_600_000)
       .default(60_000),
+  ),
+  MAX_EVENT_STREAMS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: STREAM_CAP_MESSAGE })
+      .int({ error: STREAM_CAP_MESSAGE })
+      .min(1, { error: STREAM_CAP_MESSAGE })
+      .max(1_000_000, { error: STREAM_CAP_MESSAGE })
+      .default(1000),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   NODE_ENV: z.preprocess(emptyToUndefined, z.string().default('development')),
@@ -183,6 +194,11 @@ export interface Config {
   pollIntervalMs: number;
   /** Pause between the comment lines that keep an idle event stream open (not an environment variable). */
   liveHeartbeatMs: number;
+  /**
+   * Most live-update streams (`GET /api/events`) this process holds open at once, whoever opened them
+   * (MAX_EVENT_STREAMS); the next is refused with 429 and the web app polls instead.
+   */
+  maxEventStreams: number;
   /** PostgreSQL `statement_timeout` and `idle_in_transaction_session_timeout` of the pool (0: off). */
   databaseTimeouts: { statementMs: number; idleInTransactionMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
@@ -256,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: values.ADMIN_PASSWORD,
     pollIntervalMs: values.POLL_INTERVAL_MS,
     liveHeartbeatMs: 25_000,
+    maxEventStreams: values.MAX_EVENT_STREAMS,
     databaseTimeouts: {
       statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,

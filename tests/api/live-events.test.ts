@@ -3,19 +3,24 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { withTransaction } from '../../src/server/db/transaction';
 import {
+  type ChangeEvent,
+  MAX_REPLAYED_EVENTS,
   MAX_STREAMS_PER_ADDRESS,
   MAX_STREAMS_PER_USER,
   openEventStreamCount,
+  publishChanges,
 } from '../../src/server/modules/events';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * GET /api/events over real HTTP (issue 10, item 7): changes arrive as `event: change`, a reconnect
- * resumes with Last-Event-ID, heartbeats keep it open, topics are guarded, streams are capped per user
- * and per address, and a closed stream releases its subscription.
+ * GET /api/events over real HTTP: changes arrive as `event: change`, a reconnect resumes with
+ * Last-Event-ID (one change per topic when it is far behind), heartbeats keep it open, topics are
+ * guarded, streams are capped per user, per address and per process, and a closed stream releases its
+ * subscription.
  */
 const HEARTBEAT_MS = 150;
 let t: TestApp;
@@ -38,19 +43,27 @@ beforeAll(async () => {
     await t.post('/api/menu/items', { name: 'Latte', categoryId: category.id, price: 450 }, { as: admin })
   ).json()) as MenuItem;
   await t.liveSettled();
-  const app = createApp({ ...t.services, webRoot: '.tmp/no-web-build' });
-  server = createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base } = await serve(t));
 });
 
 afterAll(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  if (server) await stopServing(server);
   await t?.close();
 });
+
+/** The test app's services behind a real HTTP server (streams need a socket to end). */
+async function serve(app: TestApp): Promise<{ server: Server; base: string }> {
+  const served = createServer(
+    getRequestListener(createApp({ ...app.services, webRoot: '.tmp/no-web-build' }).fetch),
+  );
+  await new Promise<void>((resolve) => served.listen(0, '127.0.0.1', resolve));
+  return { server: served, base: `http://127.0.0.1:${(served.address() as AddressInfo).port}` };
+}
+
+async function stopServing(served: Server): Promise<void> {
+  served.closeAllConnections();
+  await new Promise((resolve) => served.close(resolve));
+}
 
 interface Message {
   event?: string;
@@ -72,13 +85,15 @@ class EventStream {
 
   static async open(
     topics: string,
-    options: { cookie?: string; lastEventId?: string; ip?: string } = {},
+    options: { cookie?: string; lastEventId?: string; ip?: string; base?: string } = {},
   ): Promise<EventStream> {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (options.cookie) headers.cookie = options.cookie;
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
     if (options.ip) headers['x-forwarded-for'] = options.ip;
-    const response = await fetch(`${base}/api/events?topics=${encodeURIComponent(topics)}`, { headers });
+    const response = await fetch(`${options.base ?? base}/api/events?topics=${encodeURIComponent(topics)}`, {
+      headers,
+    });
     if (!response.body) throw new Error('no body');
     return new EventStream(response, response.body.getReader());
   }
@@ -143,6 +158,13 @@ function parseMessage(block: string): Message {
 async function changePrice(price: number): Promise<void> {
   const response = await t.patchLatest(`/api/menu/items/${item.id}`, { price }, { as: admin });
   expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Commits one event per entry of `topics` through the events service, as a change would; oldest first. */
+async function publish(topics: string[]): Promise<ChangeEvent[]> {
+  const events = await withTransaction(t.db, (tx) => publishChanges(tx, topics));
+  await t.liveSettled();
+  return events;
 }
 
 async function waitUntil(condition: () => boolean, what: string): Promise<void> {
@@ -213,6 +235,62 @@ describe('GET /api/events', () => {
       expect(fresh.messages.filter((message) => message.event === 'change')).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it(`replays up to ${MAX_REPLAYED_EVENTS} missed events of the followed topics one by one, exactly`, async () => {
+    const stream = await EventStream.open('menu,settings');
+    const first = await stream.next((message) => message.retry !== undefined);
+    await stream.close();
+    // Exactly the bound on the followed topics, and more on one the stream does not follow (those do
+    // not count).
+    const published = await publish([
+      ...Array<string>(MAX_REPLAYED_EVENTS - 10).fill('menu'),
+      ...Array<string>(10).fill('settings'),
+      ...Array<string>(MAX_REPLAYED_EVENTS).fill('coupons'),
+    ]);
+    const followed = published.filter((event) => event.topic !== 'coupons');
+    const resumed = await EventStream.open('menu,settings', { lastEventId: first.id });
+    try {
+      await resumed.next((message) => message.comment === 'heartbeat');
+      const changes = resumed.messages
+        .filter((message) => message.event === 'change')
+        .map((message) => ({ id: Number(message.id), ...JSON.parse(message.data ?? '{}') }));
+      expect(changes).toEqual(followed.map(({ id, topic, version }) => ({ id, topic, version })));
+    } finally {
+      await resumed.close();
+    }
+  });
+
+  it(`resumed more than ${MAX_REPLAYED_EVENTS} events behind, sends each followed topic once at its current version, from now on`, async () => {
+    const published = await publish([
+      ...Array<string>(MAX_REPLAYED_EVENTS).fill('menu'),
+      ...Array<string>(20).fill('settings'),
+    ]);
+    const latest = (topic: string) =>
+      Math.max(...published.filter((event) => event.topic === topic).map((event) => event.version));
+    const hub = t.services.liveTopics;
+    const now = hub.lastEventId;
+    const resumed = await EventStream.open('menu,settings', { lastEventId: '1' });
+    try {
+      await resumed.next((message) => message.comment === 'heartbeat');
+      const changes = resumed.messages
+        .filter((message) => message.event === 'change')
+        .map((message) => ({ id: Number(message.id), ...JSON.parse(message.data ?? '{}') }));
+      // One per topic, not the hundreds missed, each carrying the newest id so a next resume starts here.
+      expect(changes).toEqual([
+        { id: now, topic: 'menu', version: latest('menu') },
+        { id: now, topic: 'settings', version: latest('settings') },
+      ]);
+      expect(hub.version('menu')).toBe(latest('menu'));
+      resumed.messages.length = 0;
+      // Live changes follow as usual.
+      await changePrice(505);
+      const live = await resumed.nextChange('menu');
+      expect(live.id).toBeGreaterThan(now);
+      expect(live.version).toBe(hub.version('menu'));
+    } finally {
+      await resumed.close();
     }
   });
 
@@ -312,6 +390,38 @@ describe('GET /api/events', () => {
       streams.push(again);
     } finally {
       for (const stream of streams) await stream.close();
+    }
+  });
+
+  it('caps open streams per process at the configured number (429), whoever opens them', async () => {
+    const capped = await createTestApp({ liveHeartbeatMs: HEARTBEAT_MS, maxEventStreams: 3 });
+    const served = await serve(capped);
+    const hub = capped.services.liveTopics;
+    const streams: EventStream[] = [];
+    try {
+      // Three people at three addresses: far below the per-user and per-address caps.
+      for (let index = 0; index < 3; index++) {
+        const stream = await EventStream.open('menu', { ip: `192.0.2.${index + 1}`, base: served.base });
+        expect(stream.response.status).toBe(200);
+        streams.push(stream);
+      }
+      const over = await fetch(`${served.base}/api/events?topics=menu`, {
+        headers: { 'x-forwarded-for': '192.0.2.99' },
+      });
+      expect((await expectErrorBody(over, 429, 'resource-exhausted')).message).toMatch(
+        /live connections to this server/,
+      );
+      expect(openEventStreamCount(hub)).toBe(3);
+      // Closing one makes room again.
+      await streams.pop()?.close();
+      await waitUntil(() => openEventStreamCount(hub) === 2, 'the closed stream to be released');
+      const again = await EventStream.open('menu', { ip: '192.0.2.99', base: served.base });
+      expect(again.response.status).toBe(200);
+      streams.push(again);
+    } finally {
+      for (const stream of streams) await stream.close();
+      await stopServing(served.server);
+      await capped.close();
     }
   });
 

@@ -92,14 +92,16 @@ describe('events and the live topics hub', () => {
     }
   });
 
-  it('a second hub starting later knows every topic version; Last-Event-ID reads what came after', async () => {
+  it('a second hub starting later knows every topic version; Last-Event-ID reads what came after, at most the limit', async () => {
     const other = new LiveTopics({ connectionString: url });
     await other.start();
     try {
       expect(other.version('menu')).toBe(hub.version('menu'));
       expect(other.version('settings')).toBe(hub.version('settings'));
-      const after = await other.eventsAfter(0, ['settings']);
+      const after = await other.eventsAfter(0, ['settings'], 10);
       expect(after.map((e) => e.topic)).toEqual(['settings', 'settings']);
+      // A stream far behind reads no more rows than it may replay: the oldest, in order.
+      expect(await other.eventsAfter(0, ['settings'], 1)).toEqual(after.slice(0, 1));
     } finally {
       await other.stop();
     }

@@ -21,6 +21,14 @@ export const MAX_STREAMS_PER_ADDRESS = 32;
 const RECONNECT_DELAY_MS = 2000;
 /** Messages a client may leave unread before its stream is ended (it is not reading; it reconnects). */
 const MAX_UNREAD_MESSAGES = 256;
+/**
+ * Missed events a resumed stream replays one by one, at most. A stream further behind (a tablet asleep
+ * all afternoon) gets instead one change per followed topic at its current version, with the newest
+ * event id, so its client refetches each topic once and its next resume starts from now: a busy day's
+ * thousands of events are neither read nor sent. Below MAX_UNREAD_MESSAGES, so a replay never ends
+ * its own stream.
+ */
+export const MAX_REPLAYED_EVENTS = 100;
 
 interface OpenStreams {
   byUser: Map<string, number>;
@@ -80,11 +88,14 @@ const eventsRoute = defineRoute('public', {
     '`event: change`, `id: <event id>`, `data: {"topic": …, "version": …}`; fetch the topic’s data again ' +
     '(its ETag changes with the version). A comment line is sent every 25 s so proxies keep the ' +
     'connection. A reconnecting browser sends `Last-Event-ID` and first receives the changes it missed ' +
-    '(as long as they are kept, a day). Who may follow what: `menu` and `settings` anyone; ' +
+    `(as long as they are kept, a day); when it missed more than ${MAX_REPLAYED_EVENTS}, it receives ` +
+    'instead one `change` per followed topic at its current version, each with the newest event id. ' +
+    'Who may follow what: `menu` and `settings` anyone; ' +
     '`order-requests` and `orders` staff; `notifications:<userId>` only that user; one order ' +
     '(`order:<id>`) comes with orders. An unknown topic is a 400 and a topic the caller may not follow a ' +
     `403, both naming the topic. At most ${MAX_STREAMS_PER_USER} open streams per signed-in user and ` +
-    `${MAX_STREAMS_PER_ADDRESS} per client address on each server process; the next is a 429 (poll instead).`,
+    `${MAX_STREAMS_PER_ADDRESS} per client address on each server process, and as many in all as the ` +
+    'process allows (`MAX_EVENT_STREAMS`, 1,000 by default); the next is a 429 (poll instead).',
   request: {
     query: EventsQuerySchema,
     headers: z.object({
@@ -104,7 +115,7 @@ const eventsRoute = defineRoute('public', {
       content: { 'application/json': { schema: ErrorResponseSchema } },
     },
     429: {
-      description: 'Too many open streams for this user or address',
+      description: 'Too many open streams for this user, this address or this server process',
       content: { 'application/json': { schema: ErrorResponseSchema } },
     },
   },
@@ -154,7 +165,16 @@ router.openapi(eventsRoute, async (c) => {
       `Too many live connections from your network (${MAX_STREAMS_PER_ADDRESS}). Try again later.`,
     );
   }
-  // Counted before the first await below, so simultaneous requests cannot pass the cap together.
+  // Every open stream holds a connection and a subscription in this process: past the configured
+  // number, a new one is refused whoever asks, and the web app polls instead.
+  if (streams.closers.size >= config.maxEventStreams) {
+    throw new AppError(
+      429,
+      `Too many live connections to this server (${config.maxEventStreams}). Try again later.`,
+    );
+  }
+  // Counted (here and in `closers` below) before the first await, so simultaneous requests cannot
+  // pass a cap together.
   if (actor) increment(streams.byUser, actor.id);
   increment(streams.byAddress, address);
 
@@ -219,13 +239,31 @@ router.openapi(eventsRoute, async (c) => {
 
   if (after !== undefined) {
     try {
-      const missed = await hub.eventsAfter(after, topics);
-      const sent = new Set<number>();
-      for (const event of missed) {
-        sent.add(event.id);
-        write(changeMessage(event));
+      // One row past the bound tells that the stream is past it, without reading what lies beyond.
+      const missed = await hub.eventsAfter(after, topics, MAX_REPLAYED_EVENTS + 1);
+      if (missed.length > MAX_REPLAYED_EVENTS) {
+        // Each followed topic once, at the version this process holds now, with the newest id seen
+        // here (never below the client's own), so the next resume starts from now.
+        const now = Math.max(after, hub.lastEventId);
+        const sentVersions = new Map<string, number>();
+        for (const topic of topics) {
+          const version = hub.version(topic);
+          sentVersions.set(topic, version);
+          write(changeMessage({ id: now, topic, version }));
+        }
+        // A live event reaches this stream after the hub applied it, so the versions just sent cover
+        // those held back; only a newer one would still be news.
+        for (const event of pending ?? []) {
+          if (event.version > (sentVersions.get(event.topic) ?? 0)) write(changeMessage(event));
+        }
+      } else {
+        const sent = new Set<number>();
+        for (const event of missed) {
+          sent.add(event.id);
+          write(changeMessage(event));
+        }
+        for (const event of pending ?? []) if (!sent.has(event.id)) write(changeMessage(event));
       }
-      for (const event of pending ?? []) if (!sent.has(event.id)) write(changeMessage(event));
       pending = null;
     } catch (error) {
       close();

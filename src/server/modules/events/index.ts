@@ -2,6 +2,7 @@ export {
   closeEventStreams,
   EVENTS_PATH,
   eventsRoutes,
+  MAX_REPLAYED_EVENTS,
   MAX_STREAMS_PER_ADDRESS,
   MAX_STREAMS_PER_USER,
   openEventStreamCount,

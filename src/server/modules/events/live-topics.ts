@@ -182,13 +182,16 @@ export class LiveTopics {
     }
   }
 
-  /** Events after `afterId` for the given topics, oldest first (Last-Event-ID resumption). */
-  async eventsAfter(afterId: number, topics: string[]): Promise<ChangeEvent[]> {
+  /**
+   * Events after `afterId` for the given topics, oldest first, at most `limit` of them (Last-Event-ID
+   * resumption: a stream far behind reads only enough rows to learn that it is, never the whole day).
+   */
+  async eventsAfter(afterId: number, topics: string[], limit: number): Promise<ChangeEvent[]> {
     const client = this.client;
     if (!client) return [];
     const result = await client.query(
-      'select id, topic, version from events where id > $1 and topic = any($2) order by id',
-      [afterId, topics],
+      'select id, topic, version from events where id > $1 and topic = any($2) order by id limit $3',
+      [afterId, topics, limit],
     );
     return result.rows.map(toEvent);
   }
