@@ -69,6 +69,23 @@ describe('loadConfig for the cap on open live-update streams', () => {
   });
 });
 
+describe('loadConfig for what one customer may send', () => {
+  it('is 10 requests in 10 minutes and 3 waiting by default, and names a bad variable', () => {
+    expect(loadConfig({}).customerOrderLimits).toEqual({ requestsPerWindow: 10, pending: 3 });
+    expect(
+      loadConfig({ CUSTOMER_ORDER_REQUESTS: '30', CUSTOMER_PENDING_ORDERS: '1' }).customerOrderLimits,
+    ).toEqual({ requestsPerWindow: 30, pending: 1 });
+    for (const value of ['0', '2.5', 'many']) {
+      expect(() => loadConfig({ CUSTOMER_ORDER_REQUESTS: value })).toThrow(
+        /CUSTOMER_ORDER_REQUESTS="[^"]*": must be a whole number of order requests from 1 to 1000000/,
+      );
+      expect(() => loadConfig({ CUSTOMER_PENDING_ORDERS: value })).toThrow(
+        /CUSTOMER_PENDING_ORDERS="[^"]*": must be a whole number of waiting order requests/,
+      );
+    }
+  });
+});
+
 describe('loadConfig with a BASE_URL that is no URL', () => {
   it('reports it instead of throwing something else', () => {
     expect(() => loadConfig({ BASE_URL: 'cafe.example' })).toThrow(ConfigError);

@@ -24,6 +24,8 @@ function proxyHops(value: string): number {
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const CUSTOMER_REQUESTS_MESSAGE = 'must be a whole number of order requests from 1 to 1000000';
+const CUSTOMER_PENDING_MESSAGE = 'must be a whole number of waiting order requests from 1 to 1000000';
 const STREAM_CAP_MESSAGE = 'must be a whole number of open live-update streams from 1 to 1000000';
 
 const EnvSchema = z.object({
@@ -81,6 +83,24 @@ const EnvSchema = z.object({
       .min(0)
       .max(3_600_000)
       .default(60_000),
+  ),
+  CUSTOMER_ORDER_REQUESTS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: CUSTOMER_REQUESTS_MESSAGE })
+      .int({ error: CUSTOMER_REQUESTS_MESSAGE })
+      .min(1, { error: CUSTOMER_REQUESTS_MESSAGE })
+      .max(1_000_000, { error: CUSTOMER_REQUESTS_MESSAGE })
+      .default(10),
+  ),
+  CUSTOMER_PENDING_ORDERS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: CUSTOMER_PENDING_MESSAGE })
+      .int({ error: CUSTOMER_PENDING_MESSAGE })
+      .min(1, { error: CUSTOMER_PENDING_MESSAGE })
+      .max(1_000_000, { error: CUSTOMER_PENDING_MESSAGE })
+      .default(3),
   ),
   MAX_EVENT_STREAMS: z.preprocess(
     emptyToUndefined,
@@ -177,6 +197,16 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_WEBHOOK_SECRET',
 ]);
 
+export interface CustomerOrderLimits {
+  /** Order requests per customer in `CUSTOMER_ORDER_WINDOW_SECONDS`. */
+  requestsPerWindow: number;
+  /** Order requests of one customer waiting to be accepted at once. */
+  pending: number;
+}
+
+/** The window `CUSTOMER_ORDER_REQUESTS` counts in. */
+export const CUSTOMER_ORDER_WINDOW_SECONDS = 10 * 60;
+
 export interface Config {
   port: number;
   host: string;
@@ -199,6 +229,12 @@ export interface Config {
    * (MAX_EVENT_STREAMS); the next is refused with 429 and the web app polls instead.
    */
   maxEventStreams: number;
+  /**
+   * What one customer may ask of the staff side: order requests per 10 minutes
+   * (CUSTOMER_ORDER_REQUESTS, then 429) and requests waiting to be accepted at once
+   * (CUSTOMER_PENDING_ORDERS, then 409).
+   */
+  customerOrderLimits: CustomerOrderLimits;
   /** PostgreSQL `statement_timeout` and `idle_in_transaction_session_timeout` of the pool (0: off). */
   databaseTimeouts: { statementMs: number; idleInTransactionMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
@@ -273,6 +309,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pollIntervalMs: values.POLL_INTERVAL_MS,
     liveHeartbeatMs: 25_000,
     maxEventStreams: values.MAX_EVENT_STREAMS,
+    customerOrderLimits: {
+      requestsPerWindow: values.CUSTOMER_ORDER_REQUESTS,
+      pending: values.CUSTOMER_PENDING_ORDERS,
+    },
     databaseTimeouts: {
       statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,

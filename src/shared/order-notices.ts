@@ -37,6 +37,14 @@ export function itemCount(order: Pick<Order, 'lines'>): string {
 /** The title of a new order request's notification (staff). */
 export const ORDER_REQUEST_TITLE = 'New order request';
 
+/**
+ * New order requests that come within this many seconds of an unread one are folded into it: one
+ * entry on the bell, "3 new order requests", and one push, however many arrive.
+ */
+export const ORDER_REQUEST_FOLD_SECONDS = 60;
+export const ORDER_REQUESTS_TITLE = 'New order requests';
+export const ORDER_REQUESTS_COUNTED = 'new order requests';
+
 /** "#1043 · Takeaway · 2 items" (the name of the customer is left to the requests page). */
 export function requestToastBody(order: Pick<Order, 'number' | 'type' | 'table' | 'lines'>): string {
   const place = orderPlace({ ...order, customerName: '', customer: null });

@@ -70,6 +70,9 @@ export default async function globalSetup(config: FullConfig) {
       ...fakeStripe.env,
       // Push (issue 15): tests/e2e/push.spec.ts listens as a local push service at this origin.
       PUSH_SERVICE_ORIGINS: e2ePushServiceOrigin(baseURL),
+      // The browser tests share a few customer accounts over many orders.
+      CUSTOMER_ORDER_REQUESTS: '100000',
+      CUSTOMER_PENDING_ORDERS: '100000',
     },
   });
 

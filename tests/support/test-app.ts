@@ -70,6 +70,9 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       TRUST_PROXY: 'true',
       DEMO_DATA: 'false',
+      // Tests share customers over many orders; order-request-limits.test.ts holds the real limits.
+      CUSTOMER_ORDER_REQUESTS: '100000',
+      CUSTOMER_PENDING_ORDERS: '100000',
     }),
     ...overrides,
   };

@@ -15,10 +15,17 @@ import { type CouponChannel, normalizeCouponCode } from '../../shared/coupon-rul
 import { formatMoney } from '../../shared/money';
 import { closedNowMessage } from '../../shared/next-opening';
 import { formatRanges, isOpenAt, restaurantClock } from '../../shared/opening-hours';
-import { ORDER_REQUEST_TITLE, requestToastBody } from '../../shared/order-notices';
+import {
+  ORDER_REQUEST_FOLD_SECONDS,
+  ORDER_REQUEST_TITLE,
+  ORDER_REQUESTS_COUNTED,
+  ORDER_REQUESTS_TITLE,
+  requestToastBody,
+} from '../../shared/order-notices';
 import { type PricingDiscount, percentToHundredths, priceOrder } from '../../shared/pricing';
 import { hasStaffAccess } from '../../shared/roles';
 import { WEEKDAY_LABELS } from '../../shared/weekdays';
+import { CUSTOMER_ORDER_WINDOW_SECONDS, type CustomerOrderLimits } from '../config';
 import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
@@ -36,8 +43,10 @@ import {
   type NewOrder,
   type NewOrderLine,
   type OrderKey,
+  pendingRequestCount,
   pruneIdempotencyKeys,
 } from '../modules/orders';
+import { countAttempt, enforceRateLimit, RATE_LIMITS, refuseWhenExhausted } from '../modules/security';
 import { type OrderingSettings, orderingSettings } from '../modules/settings';
 import { authorize } from '../policies';
 import { forgetSaleContext, saleContext, type TopicVersions } from './sale-context';
@@ -195,19 +204,28 @@ export interface KeptActor {
   reload(): Promise<Actor>;
 }
 
+export interface PlaceOptions {
+  /** The request's Idempotency-Key. */
+  key: string;
+  /** What one customer may send (the process's configuration). */
+  limits: CustomerOrderLimits;
+  /** The process's topic versions: given, a plain point-of-sale order may be placed from memory. */
+  live?: TopicVersions;
+  /** Given when the actor came from the session this process keeps. */
+  kept?: KeptActor;
+}
+
 /**
- * Places an order for `actor` (see the module comment); `key` is the request's Idempotency-Key.
- * Given the process's topic versions (`live`), a plain point-of-sale order (staff, no coupon, no
- * manual discount, its table by id) is first placed from memory (`placeFromMemory`), in one statement;
- * every other order, and one that could not be placed so, is placed the ordinary way.
+ * Places an order for `actor` (see the module comment). Given the process's topic versions (`live`),
+ * a plain point-of-sale order (staff, no coupon, no manual discount, its table by id) is first placed
+ * from memory (`placeFromMemory`), in one statement; every other order, and one that could not be
+ * placed so, is placed the ordinary way.
  */
 export async function placeOrder(
   db: Database,
   actor: Actor,
   input: OrderInput,
-  key: string,
-  live?: TopicVersions,
-  kept?: KeptActor,
+  { key, limits, live, kept }: PlaceOptions,
 ): Promise<PlacedOrder> {
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
   const plain =
@@ -222,7 +240,8 @@ export async function placeOrder(
           live,
           kept !== undefined,
         )
-      : null) ?? (await placeOrdinarily(db, kept ? await kept.reload() : actor, input, key, requestHash));
+      : null) ??
+    (await placeOrdinarily(db, kept ? await kept.reload() : actor, input, { key, requestHash, limits }));
 
   if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = Date.now();
@@ -239,14 +258,44 @@ async function placeOrdinarily(
   db: Database,
   actor: Actor,
   input: OrderInput,
-  key: string,
-  requestHash: string,
+  attempt: Attempt,
 ): Promise<PlacedOrder> {
   const isStaff = hasStaffAccess(actor.role);
   authorize(actor, isStaff ? 'order.create' : 'order.place');
   if (input.discount) authorize(actor, 'order.discount.manual');
   checkShape(input, isStaff);
   const discount = pricingDiscount(input.discount);
+  // Coupon codes refused on orders count with the code checks of the same person, so a code cannot be
+  // guessed through orders instead.
+  if (input.couponCode !== undefined) await refuseWhenExhausted(db, RATE_LIMITS.couponCheckPerUser, actor.id);
+  try {
+    return await placeInTransaction(db, actor, input, attempt, discount);
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      (error.details as { path?: unknown } | undefined)?.path === 'couponCode'
+    ) {
+      await countAttempt(db, RATE_LIMITS.couponCheckPerUser, actor.id);
+    }
+    throw error;
+  }
+}
+
+/** One request to place an order: its key, the hash of its body, the customer's limits. */
+interface Attempt {
+  key: string;
+  requestHash: string;
+  limits: CustomerOrderLimits;
+}
+
+async function placeInTransaction(
+  db: Database,
+  actor: Actor,
+  input: OrderInput,
+  { key, requestHash, limits }: Attempt,
+  discount: PricingDiscount | null,
+): Promise<PlacedOrder> {
+  const isStaff = hasStaffAccess(actor.role);
   return withTransaction(db, async (tx): Promise<PlacedOrder> => {
     let checked: CheckedOrder;
     try {
@@ -267,11 +316,39 @@ async function placeOrdinarily(
       if (!replay) throw new Error('an Idempotency-Key was taken but is not found');
       return replay;
     }
+    if (!isStaff) await limitRequests(tx, actor, limits);
     if (input.discount) await auditManualDiscount(tx, actor, order);
     if (checked.coupon) await recordCouponUse(tx, checked.coupon, order.id, order.discount);
     if (order.status === 'pending') await tellStaffOfRequest(tx, order);
     return { order, replayed: false };
   });
+}
+
+/**
+ * A customer's new order request, just written in `tx`, is kept only within the customer's limits:
+ * `requestsPerWindow` requests in `CUSTOMER_ORDER_WINDOW_SECONDS` (429), and at most `pending`
+ * waiting to be accepted, this one included (409). The counter's row stays locked until `tx` ends, so
+ * one customer's requests are counted one after the other and the pending count sees the ones before.
+ * A refused request rolls back with its count: nothing is written, nobody is told.
+ */
+async function limitRequests(tx: Tx, actor: Actor, limits: CustomerOrderLimits): Promise<void> {
+  await enforceRateLimit(
+    tx,
+    {
+      name: 'order-request:customer',
+      limit: limits.requestsPerWindow,
+      windowSeconds: CUSTOMER_ORDER_WINDOW_SECONDS,
+    },
+    actor.id,
+    'You have sent many orders in a short time.',
+  );
+  if ((await pendingRequestCount(tx, actor.id)) > limits.pending) {
+    const waiting = limits.pending === 1 ? 'an order' : `${limits.pending} orders`;
+    throw conflict(
+      `You already have ${waiting} waiting for the restaurant to accept ${limits.pending === 1 ? 'it' : 'them'}. Please wait until one is accepted before you send another.`,
+      { reason: 'too-many-pending', limit: limits.pending },
+    );
+  }
 }
 
 /**
@@ -329,9 +406,11 @@ async function placeFromMemory(
 }
 
 /**
- * A customer's new order request (issue 15): everyone on the staff side hears of it (the bell, Web
- * Push) in the words of the requests page, "New order request" and "#1043 · Takeaway · 2 items",
- * and opens the order's page. A replay of its key tells nobody again (it is not new).
+ * A customer's new order request: everyone on the staff side hears of it (the bell, Web Push) in the
+ * words of the requests page, "New order request" and "#1043 · Takeaway · 2 items", and opens the
+ * order's page. Requests that follow an unread one within a minute are folded into it ("3 new order
+ * requests", opening the requests page), so a burst is one entry and one push. A replay of its key
+ * tells nobody again (it is not new).
  */
 async function tellStaffOfRequest(tx: Tx, order: Order): Promise<void> {
   await notify(
@@ -343,6 +422,12 @@ async function tellStaffOfRequest(tx: Tx, order: Order): Promise<void> {
       body: requestToastBody(order),
       orderId: order.id,
       link: `/orders/${order.id}`,
+      fold: {
+        withinSeconds: ORDER_REQUEST_FOLD_SECONDS,
+        title: ORDER_REQUESTS_TITLE,
+        counted: ORDER_REQUESTS_COUNTED,
+        link: '/orders/requests',
+      },
     },
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, instantColumn, timestampColumns } from '../../db/columns';
 import { sessions, users } from '../auth/auth.schema';
 import { orders } from '../orders/orders.schema';
@@ -9,7 +9,7 @@ import { orders } from '../orders/orders.schema';
  * the bell. `kind` names what happened (shared/notification-kinds.ts); `title` and `body` are the
  * words as they were when it happened; `link` is the page that opens it (a path of this site).
  * `pushPending` marks a row whose person had a push device when it was made, until the push worker
- * has claimed it (the outbox of Web Push).
+ * has claimed it (the outbox of Web Push). `occurrences` counts what a folded row stands for.
  */
 export const notifications = pgTable(
   'notifications',
@@ -25,6 +25,8 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: instantColumn('read_at'),
     pushPending: boolean('push_pending').notNull().default(false),
+    // How many happenings the row stands for: a burst of one kind is folded into one row (notify's fold).
+    occurrences: integer('occurrences').notNull().default(1),
     ...timestampColumns(),
   },
   (table) => [

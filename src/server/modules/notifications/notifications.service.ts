@@ -31,6 +31,13 @@ export interface NotifyMessage {
   orderId?: string | null;
   /** The page that opens it: a path of this site (`/orders/<id>`). */
   link?: string | null;
+  /**
+   * Folds a burst: a person who still has an unread row of this kind made in the last `withinSeconds`
+   * gets that row counted up and reworded (`title`, "<count> <counted>", `link`) instead of a new
+   * row, and no second push. So a flood of one kind is one entry on the bell and at most one push a
+   * window, while the first of each window is told in full.
+   */
+  fold?: { withinSeconds: number; title: string; counted: string; link: string };
 }
 
 /** Longest title and body kept (the words are the server's own; this only bounds them). */
@@ -44,28 +51,43 @@ const personTopics = (rows: string) =>
 /**
  * Tells `target` about something, inside the caller's transaction, in one statement: one row per
  * person (roles: every account with one of them that is not disabled), `push_pending` when the person
- * has a push device, the events of `notifications:<userId>` for each, and of `push` when any row
- * waits for a push. Answers how many people were told (0: nobody has the role).
+ * has a push device (a folded row is counted up instead, see `fold`), the events of
+ * `notifications:<userId>` for each, and of `push` when any new row waits for a push. Answers how
+ * many people were told (0: nobody has the role).
  */
 export async function notify(tx: Tx, target: NotifyTarget, message: NotifyMessage): Promise<number> {
   let who: SQL;
   if ('userId' in target) who = eq(users.id, target.userId) as SQL;
   else if (target.roles.length > 0) who = inArray(users.role, [...target.roles]) as SQL;
   else return 0;
+  const { fold } = message;
+  const folded = fold
+    ? sql`
+      update ${notifications} n set occurrences = n.occurrences + 1, order_id = null,
+        title = ${fold.title.slice(0, MAX_TITLE)}, link = ${fold.link},
+        body = (n.occurrences + 1)::text || ' ' || ${fold.counted}::text
+      from recipients r
+      where n.user_id = r.user_id and n.kind = ${message.kind} and n.read_at is null
+        and n.created_at > clock_timestamp() - make_interval(secs => ${fold.withinSeconds})
+      returning n.user_id`
+    : sql`select user_id from recipients where false`;
   const result = await tx.execute(sql`
     with recipients as (
       select ${users.id} as user_id,
         exists (select 1 from ${pushSubscriptions} s where s.user_id = ${users.id}) as push
       from ${users}
       where ${who} and not ${users.disabled}),
+    folded as (${folded}),
     new_rows as (
       insert into ${notifications} (user_id, kind, title, body, order_id, link, push_pending)
       select r.user_id, ${message.kind}, ${message.title.slice(0, MAX_TITLE)},
         ${(message.body ?? '').slice(0, MAX_BODY)}, ${message.orderId ?? null}::uuid, ${message.link ?? null}, r.push
       from recipients r
+      where not exists (select 1 from folded f where f.user_id = r.user_id)
       returning user_id, push_pending),
-    ${topicQueryCtes(sql`${personTopics('new_rows')} union all select 'push' from new_rows where push_pending`)}
-    select (select count(*) from new_rows)::int as told, (select count(*) from event_rows)::int as events`);
+    told as (select user_id from new_rows union select user_id from folded),
+    ${topicQueryCtes(sql`${personTopics('told')} union all select 'push' from new_rows where push_pending`)}
+    select (select count(*) from told)::int as told, (select count(*) from event_rows)::int as events`);
   return Number((result.rows[0] as { told: number } | undefined)?.told ?? 0);
 }
 

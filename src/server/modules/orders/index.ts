@@ -29,6 +29,7 @@ export {
   orderOutlineWithAccessKey,
   orderSummary,
   orderWithAccessKey,
+  pendingRequestCount,
   pruneIdempotencyKeys,
   setPaymentStatus,
   type UsedKey,

@@ -69,6 +69,10 @@ const placeRoute = defineRoute(
       'order names its table by `tableId` or by `tableName` (a QR link’s name, any case; unknown: 400). ' +
       'A takeaway may carry `pickupAt`; a customer’s must be 10 minutes to 12 hours ahead and within ' +
       'the opening hours. A customer’s order without `customerPhone` keeps the account’s phone number.\n\n' +
+      'A customer sends at most `CUSTOMER_ORDER_REQUESTS` order requests in 10 minutes (10 unless ' +
+      'configured; then 429) and has at most `CUSTOMER_PENDING_ORDERS` waiting to be accepted (3 unless ' +
+      'configured; then 409, `details.reason: "too-many-pending"`). A refused `couponCode` counts ' +
+      'against the same limit as `/api/coupons/check` (then 429).\n\n' +
       '`Idempotency-Key` (required; a UUID per attempt): a retry with the same key and body answers ' +
       'the order the first attempt made (`Idempotent-Replayed: true`), also when both arrive at once; ' +
       'the same key with another body is a 409. Keys are kept 24 hours.',
@@ -87,9 +91,10 @@ const placeRoute = defineRoute(
       404: errorResponse('A menu item, table (by id) or partner named does not exist'),
       409: errorResponse(
         'An item is archived, sold out today or not sold online; a table or partner is archived; online ' +
-          'ordering is off; the restaurant is closed now; below the delivery minimum; or the key was used ' +
-          'for another body',
+          'ordering is off; the restaurant is closed now; below the delivery minimum; the customer has ' +
+          'too many requests waiting; or the key was used for another body',
       ),
+      429: errorResponse('Too many order requests from this customer, or too many coupon codes tried'),
     },
   },
   // A point-of-sale order may start from the session this process keeps: its statement checks it
@@ -263,14 +268,12 @@ router
   .openapi(placeRoute, async (c) => {
     const actor = requireActor(c);
     const key = c.req.valid('header')['idempotency-key'];
-    const { order, replayed, events } = await placeOrder(
-      c.var.deps.db,
-      actor,
-      c.req.valid('json'),
+    const { order, replayed, events } = await placeOrder(c.var.deps.db, actor, c.req.valid('json'), {
       key,
-      c.var.deps.liveTopics,
-      c.var.actorKept ? { reload: () => reloadActor(c) } : undefined,
-    );
+      limits: c.var.deps.config.customerOrderLimits,
+      live: c.var.deps.liveTopics,
+      ...(c.var.actorKept ? { kept: { reload: () => reloadActor(c) } } : {}),
+    });
     if (events) c.set('committedEvents', events);
     if (replayed) return c.json(order, 200, { 'Idempotent-Replayed': 'true' });
     return c.json(order, 201);

@@ -1135,3 +1135,12 @@ export async function pruneIdempotencyKeys(db: Queryable): Promise<number> {
     .where(sql`${orderIdempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`);
   return result.rowCount ?? 0;
 }
+
+/** How many of `customerId`'s order requests wait for the restaurant to accept them. */
+export async function pendingRequestCount(db: Queryable, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'pending')));
+  return row?.n ?? 0;
+}

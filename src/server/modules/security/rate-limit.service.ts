@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Queryable } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 
 export interface RateLimitRule {
@@ -16,7 +17,7 @@ export const RATE_LIMITS = {
   signInPerClient: { name: 'sign-in:client', limit: 20, windowSeconds: 5 * 60 },
   // Past this, a sign-in to the account needs a solved human check (not a lockout of the owner).
   signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 15 * 60 },
-  // Wrong current passwords on change-password, per signed-in user.
+  // Wrong current passwords, per signed-in user: change-password's and a restore's spend one budget.
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
   codeSendPerNumber: { name: 'code-send:number', limit: 3, windowSeconds: 10 * 60 },
   codeSendPerClient: { name: 'code-send:client', limit: 10, windowSeconds: 60 * 60 },
@@ -26,7 +27,8 @@ export const RATE_LIMITS = {
   contactPerClient: { name: 'contact:client', limit: 5, windowSeconds: 60 * 60 },
   verificationEmailPerClient: { name: 'verification-email:client', limit: 10, windowSeconds: 60 * 60 },
   verificationEmailPerAccount: { name: 'verification-email:account', limit: 3, windowSeconds: 60 * 60 },
-  // Coupon code checks per signed-in user: a cashier checks a few codes an order; a guesser is slowed.
+  // Coupon codes per signed-in user, checked (every check) or refused on an order (refusals only): a
+  // cashier checks a few codes an order; a guesser is slowed.
   couponCheckPerUser: { name: 'coupon-check:user', limit: 60, windowSeconds: 10 * 60 },
   // Push subscriptions saved or removed per user (a save at each sign-in and each week per device).
   pushTokenPerUser: { name: 'push-token:user', limit: 30, windowSeconds: 10 * 60 },
@@ -40,7 +42,7 @@ export const RATE_LIMITS = {
  * is within the limit and, if not, how long until the window ends.
  */
 export async function countAttempt(
-  db: Database,
+  db: Queryable,
   rule: RateLimitRule,
   subject: string,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
@@ -84,17 +86,31 @@ async function exhaustedFor(db: Database, rule: RateLimitRule, subject: string):
   return row && row.count >= rule.limit ? Math.max(1, row.retry_after) : null;
 }
 
-function tooManyAttempts(rule: RateLimitRule, retryAfterSeconds: number): AppError {
+/** The 429; `says` words it for the rule ("…. Please try again in 6 minutes." follows). */
+function tooManyAttempts(
+  rule: RateLimitRule,
+  retryAfterSeconds: number,
+  says = 'Too many attempts.',
+): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return new AppError(
     429,
-    `Too many attempts. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+    `${says} Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
     { retryAfterSeconds, limit: rule.name },
   );
 }
 
-/** Like `countAttempt`, but throws the 429 (`resource-exhausted`) when the limit is passed. */
-export async function enforceRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+/**
+ * Like `countAttempt`, but throws the 429 (`resource-exhausted`) when the limit is passed. Run in a
+ * transaction, the count is undone with it and the counter's row stays locked until it ends, so one
+ * subject's attempts are taken one after the other.
+ */
+export async function enforceRateLimit(
+  db: Queryable,
+  rule: RateLimitRule,
+  subject: string,
+  says?: string,
+): Promise<void> {
   const { allowed, retryAfterSeconds } = await countAttempt(db, rule, subject);
-  if (!allowed) throw tooManyAttempts(rule, retryAfterSeconds);
+  if (!allowed) throw tooManyAttempts(rule, retryAfterSeconds, says);
 }

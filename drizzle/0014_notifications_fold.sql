@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "occurrences" integer DEFAULT 1 NOT NULL;
