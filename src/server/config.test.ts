@@ -72,6 +72,9 @@ describe('loadConfig for the cap on open live-update streams', () => {
 describe('loadConfig for what one customer may send', () => {
   it('is 10 requests in 10 minutes and 3 waiting by default, and names a bad variable', () => {
     expect(loadConfig({}).customerOrderLimits).toEqual({ requestsPerWindow: 10, pending: 3 });
+    expect(loadConfig({}).orderRequestFoldSeconds).toBe(60);
+    expect(loadConfig({ ORDER_REQUEST_FOLD_SECONDS: '0' }).orderRequestFoldSeconds).toBe(0);
+    expect(() => loadConfig({ ORDER_REQUEST_FOLD_SECONDS: '-1' })).toThrow(/ORDER_REQUEST_FOLD_SECONDS/);
     expect(
       loadConfig({ CUSTOMER_ORDER_REQUESTS: '30', CUSTOMER_PENDING_ORDERS: '1' }).customerOrderLimits,
     ).toEqual({ requestsPerWindow: 30, pending: 1 });

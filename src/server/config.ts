@@ -25,6 +25,7 @@ function proxyHops(value: string): number {
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const CUSTOMER_REQUESTS_MESSAGE = 'must be a whole number of order requests from 1 to 1000000';
+const FOLD_MESSAGE = 'must be a whole number of seconds from 0 (never fold) to 3600';
 const CUSTOMER_PENDING_MESSAGE = 'must be a whole number of waiting order requests from 1 to 1000000';
 const STREAM_CAP_MESSAGE = 'must be a whole number of open live-update streams from 1 to 1000000';
 
@@ -92,6 +93,15 @@ const EnvSchema = z.object({
       .min(1, { error: CUSTOMER_REQUESTS_MESSAGE })
       .max(1_000_000, { error: CUSTOMER_REQUESTS_MESSAGE })
       .default(10),
+  ),
+  ORDER_REQUEST_FOLD_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: FOLD_MESSAGE })
+      .int({ error: FOLD_MESSAGE })
+      .min(0, { error: FOLD_MESSAGE })
+      .max(3600, { error: FOLD_MESSAGE })
+      .default(60),
   ),
   CUSTOMER_PENDING_ORDERS: z.preprocess(
     emptyToUndefined,
@@ -235,6 +245,11 @@ export interface Config {
    * (CUSTOMER_PENDING_ORDERS, then 409).
    */
   customerOrderLimits: CustomerOrderLimits;
+  /**
+   * New order requests within this many seconds of an unread one are folded into it on each staff
+   * member's bell, with one push (ORDER_REQUEST_FOLD_SECONDS; 0: each is told on its own).
+   */
+  orderRequestFoldSeconds: number;
   /** PostgreSQL `statement_timeout` and `idle_in_transaction_session_timeout` of the pool (0: off). */
   databaseTimeouts: { statementMs: number; idleInTransactionMs: number };
   logLevel: (typeof LOG_LEVELS)[number];
@@ -313,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerWindow: values.CUSTOMER_ORDER_REQUESTS,
       pending: values.CUSTOMER_PENDING_ORDERS,
     },
+    orderRequestFoldSeconds: values.ORDER_REQUEST_FOLD_SECONDS,
     databaseTimeouts: {
       statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,

@@ -37,11 +37,7 @@ export function itemCount(order: Pick<Order, 'lines'>): string {
 /** The title of a new order request's notification (staff). */
 export const ORDER_REQUEST_TITLE = 'New order request';
 
-/**
- * New order requests that come within this many seconds of an unread one are folded into it: one
- * entry on the bell, "3 new order requests", and one push, however many arrive.
- */
-export const ORDER_REQUEST_FOLD_SECONDS = 60;
+/** The words of new order requests folded into one notification: "3 new order requests". */
 export const ORDER_REQUESTS_TITLE = 'New order requests';
 export const ORDER_REQUESTS_COUNTED = 'new order requests';
 

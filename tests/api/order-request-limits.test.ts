@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_ORDER_WINDOW_SECONDS, loadConfig } from '../../src/server/config';
+import { withTransaction } from '../../src/server/db/transaction';
+import { notify } from '../../src/server/modules/notifications';
 import { notifications } from '../../src/server/modules/notifications/notifications.schema';
 import { orders } from '../../src/server/modules/orders/orders.schema';
 import { RATE_LIMITS } from '../../src/server/modules/security';
@@ -156,6 +158,22 @@ describe('a customer’s order requests', () => {
     const [next] = await bellOf(staff);
     expect(next).toMatchObject({ body: requestToastBody(later), orderId: later.id, occurrences: 1 });
     expect(next?.id).not.toBe(told?.id);
+  });
+});
+
+describe('folding, as notify does it', () => {
+  it('folds nothing with a window of 0 (ORDER_REQUEST_FOLD_SECONDS=0): each is told on its own', async () => {
+    const person = await t.buildUser({ role: 'staff' });
+    const fold = { withinSeconds: 0, title: ORDER_REQUESTS_TITLE, counted: 'new order requests', link: '/x' };
+    for (const title of ['One', 'Two']) {
+      await withTransaction(t.db, (tx) =>
+        notify(tx, { userId: person.id }, { kind: 'order-request', title, fold }),
+      );
+    }
+    expect((await bellOf(person)).map((row) => [row.title, row.occurrences])).toEqual([
+      ['Two', 1],
+      ['One', 1],
+    ]);
   });
 });
 

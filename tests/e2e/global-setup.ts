@@ -73,6 +73,9 @@ export default async function globalSetup(config: FullConfig) {
       // The browser tests share a few customer accounts over many orders.
       CUSTOMER_ORDER_REQUESTS: '100000',
       CUSTOMER_PENDING_ORDERS: '100000',
+      // Each request is told on its own: tests expect their own request's toast and push, while other
+      // tests' requests reach the same staff accounts (the fold is tested in the API tests).
+      ORDER_REQUEST_FOLD_SECONDS: '0',
     },
   });
 

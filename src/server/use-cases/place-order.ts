@@ -16,7 +16,6 @@ import { formatMoney } from '../../shared/money';
 import { closedNowMessage } from '../../shared/next-opening';
 import { formatRanges, isOpenAt, restaurantClock } from '../../shared/opening-hours';
 import {
-  ORDER_REQUEST_FOLD_SECONDS,
   ORDER_REQUEST_TITLE,
   ORDER_REQUESTS_COUNTED,
   ORDER_REQUESTS_TITLE,
@@ -209,6 +208,8 @@ export interface PlaceOptions {
   key: string;
   /** What one customer may send (the process's configuration). */
   limits: CustomerOrderLimits;
+  /** New requests within this many seconds of an unread one are folded into it (0: never). */
+  foldSeconds: number;
   /** The process's topic versions: given, a plain point-of-sale order may be placed from memory. */
   live?: TopicVersions;
   /** Given when the actor came from the session this process keeps. */
@@ -225,7 +226,7 @@ export async function placeOrder(
   db: Database,
   actor: Actor,
   input: OrderInput,
-  { key, limits, live, kept }: PlaceOptions,
+  { key, limits, foldSeconds, live, kept }: PlaceOptions,
 ): Promise<PlacedOrder> {
   const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
   const plain =
@@ -241,7 +242,12 @@ export async function placeOrder(
           kept !== undefined,
         )
       : null) ??
-    (await placeOrdinarily(db, kept ? await kept.reload() : actor, input, { key, requestHash, limits }));
+    (await placeOrdinarily(db, kept ? await kept.reload() : actor, input, {
+      key,
+      requestHash,
+      limits,
+      foldSeconds,
+    }));
 
   if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = Date.now();
@@ -281,18 +287,19 @@ async function placeOrdinarily(
   }
 }
 
-/** One request to place an order: its key, the hash of its body, the customer's limits. */
+/** One request to place an order: its key, the hash of its body, and the process's settings. */
 interface Attempt {
   key: string;
   requestHash: string;
   limits: CustomerOrderLimits;
+  foldSeconds: number;
 }
 
 async function placeInTransaction(
   db: Database,
   actor: Actor,
   input: OrderInput,
-  { key, requestHash, limits }: Attempt,
+  { key, requestHash, limits, foldSeconds }: Attempt,
   discount: PricingDiscount | null,
 ): Promise<PlacedOrder> {
   const isStaff = hasStaffAccess(actor.role);
@@ -319,7 +326,7 @@ async function placeInTransaction(
     if (!isStaff) await limitRequests(tx, actor, limits);
     if (input.discount) await auditManualDiscount(tx, actor, order);
     if (checked.coupon) await recordCouponUse(tx, checked.coupon, order.id, order.discount);
-    if (order.status === 'pending') await tellStaffOfRequest(tx, order);
+    if (order.status === 'pending') await tellStaffOfRequest(tx, order, foldSeconds);
     return { order, replayed: false };
   });
 }
@@ -408,11 +415,11 @@ async function placeFromMemory(
 /**
  * A customer's new order request: everyone on the staff side hears of it (the bell, Web Push) in the
  * words of the requests page, "New order request" and "#1043 · Takeaway · 2 items", and opens the
- * order's page. Requests that follow an unread one within a minute are folded into it ("3 new order
- * requests", opening the requests page), so a burst is one entry and one push. A replay of its key
- * tells nobody again (it is not new).
+ * order's page. Requests that follow an unread one within `foldSeconds` (a minute unless configured)
+ * are folded into it ("3 new order requests", opening the requests page), so a burst is one entry and
+ * one push. A replay of its key tells nobody again (it is not new).
  */
-async function tellStaffOfRequest(tx: Tx, order: Order): Promise<void> {
+async function tellStaffOfRequest(tx: Tx, order: Order, foldSeconds: number): Promise<void> {
   await notify(
     tx,
     { roles: STAFF_ROLES },
@@ -423,7 +430,7 @@ async function tellStaffOfRequest(tx: Tx, order: Order): Promise<void> {
       orderId: order.id,
       link: `/orders/${order.id}`,
       fold: {
-        withinSeconds: ORDER_REQUEST_FOLD_SECONDS,
+        withinSeconds: foldSeconds,
         title: ORDER_REQUESTS_TITLE,
         counted: ORDER_REQUESTS_COUNTED,
         link: '/orders/requests',

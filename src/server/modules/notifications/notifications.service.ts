@@ -61,8 +61,9 @@ export async function notify(tx: Tx, target: NotifyTarget, message: NotifyMessag
   else if (target.roles.length > 0) who = inArray(users.role, [...target.roles]) as SQL;
   else return 0;
   const { fold } = message;
-  const folded = fold
-    ? sql`
+  const folded =
+    fold && fold.withinSeconds > 0
+      ? sql`
       update ${notifications} n set occurrences = n.occurrences + 1, order_id = null,
         title = ${fold.title.slice(0, MAX_TITLE)}, link = ${fold.link},
         body = (n.occurrences + 1)::text || ' ' || ${fold.counted}::text
@@ -70,7 +71,7 @@ export async function notify(tx: Tx, target: NotifyTarget, message: NotifyMessag
       where n.user_id = r.user_id and n.kind = ${message.kind} and n.read_at is null
         and n.created_at > clock_timestamp() - make_interval(secs => ${fold.withinSeconds})
       returning n.user_id`
-    : sql`select user_id from recipients where false`;
+      : sql`select user_id from recipients where false`;
   const result = await tx.execute(sql`
     with recipients as (
       select ${users.id} as user_id,

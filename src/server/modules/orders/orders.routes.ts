@@ -278,6 +278,7 @@ router
     if (replayed) return c.json(order, 200, { 'Idempotent-Replayed': 'true' });
     return c.json(order, 201);
   })
+      foldSeconds: c.var.deps.config.orderRequestFoldSeconds,
   .openapi(listRoute, async (c) => {
     const actor = requireActor(c);
     const version = c.var.deps.liveTopics.version('orders');
