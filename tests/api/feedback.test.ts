@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/modules/auth/auth.schema';
 import { phoneOnlyEmail } from '../../src/server/modules/auth/auth-links';
 import { contactMessages } from '../../src/server/modules/contact/contact.schema';
 import { feedback } from '../../src/server/modules/feedback/feedback.schema';
+import { notifications } from '../../src/server/modules/notifications/notifications.schema';
 import { orders } from '../../src/server/modules/orders/orders.schema';
 import type {
   FeedbackEntry,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   [admin, manager, staff, customer, otherCustomer] = (await Promise.all([
     t.buildUser({ role: 'admin' }),
     t.buildUser({ role: 'manager' }),
-    t.buildUser({ role: 'staff' }),
+    t.buildUser({ role: 'staff', name: 'Sam Staff' }),
     t.buildUser({ role: 'customer', name: 'Cleo Customer' }),
     t.buildUser({ role: 'customer' }),
   ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
@@ -149,6 +150,8 @@ describe('the order’s feedback page (GET /api/orders/{id}/feedback)', () => {
       },
       restaurantName: RESTAURANT,
       feedback: null,
+      canRate: true,
+      rateRefusal: null,
     });
     expect((await page(order.id, null, key)).order.id).toBe(order.id);
     expect((await page(order.id, otherCustomer, key)).order.id).toBe(order.id);
@@ -177,6 +180,32 @@ describe('the order’s feedback page (GET /api/orders/{id}/feedback)', () => {
     expect((await t.get(feedbackPath(order.id, key))).headers.get('cache-control')).toContain('no-store');
   });
 
+  it('tells the viewer whether they may rate: a customer’s order only its customer, a walk-in order whoever holds the key', async () => {
+    const own = await complete(await customerOrder());
+    const ownKey = await keyOf(own.id);
+    const rating = async (orderId: string, viewer: TestUser | null, key?: string) => {
+      const { canRate, rateRefusal } = await page(orderId, viewer, key);
+      return { canRate, rateRefusal };
+    };
+    const yes = { canRate: true, rateRefusal: null };
+    const customerOnly = { canRate: false, rateRefusal: 'customer-only' };
+    expect(await rating(own.id, customer)).toEqual(yes);
+    expect(await rating(own.id, customer, ownKey)).toEqual(yes);
+    // The key opens the page of a customer's order, but rating it is the customer's alone.
+    expect(await rating(own.id, null, ownKey)).toEqual(customerOnly);
+    expect(await rating(own.id, otherCustomer, ownKey)).toEqual(customerOnly);
+    for (const viewer of [staff, manager, admin]) {
+      expect(await rating(own.id, viewer)).toEqual(customerOnly);
+      expect(await rating(own.id, viewer, ownKey)).toEqual(customerOnly);
+    }
+
+    const walkIn = await complete(await counterOrder());
+    const walkInKey = await keyOf(walkIn.id);
+    expect(await rating(walkIn.id, null, walkInKey)).toEqual(yes);
+    expect(await rating(walkIn.id, staff, walkInKey)).toEqual(yes);
+    expect(await rating(walkIn.id, staff)).toEqual({ canRate: false, rateRefusal: 'link-only' });
+  });
+
   it('shows an order that is not completed yet without a completion time, and the feedback once given', async () => {
     const order = await customerOrder();
     const before = await page(order.id, customer);
@@ -202,6 +231,53 @@ describe('leaving feedback (POST /api/orders/{id}/feedback)', () => {
     // Published for Customer Feedback's live screen.
     const events = await t.db.execute(sql`select count(*)::int as n from events where topic = 'feedback'`);
     expect((events.rows[0] as { n: number }).n).toBeGreaterThan(0);
+  });
+
+  it('refuses the key of a customer’s order to anyone but that customer (403): nothing kept, nobody told; the customer then rates it', async () => {
+    const order = await complete(await customerOrder());
+    const key = await keyOf(order.id);
+    const feedbackEvents = async () =>
+      (
+        (await t.db.execute(sql`select count(*)::int as n from events where topic = 'feedback'`)).rows[0] as {
+          n: number;
+        }
+      ).n;
+    const eventsBefore = await feedbackEvents();
+    // A low rating in the customer's name would hide a complaint and tell the admins a false alarm.
+    const written = { overall: 1, food: 1, service: 1, comment: 'Written by someone else.', key };
+    for (const caller of [staff, manager, admin, otherCustomer, null]) {
+      const error = await expectErrorBody(await leave(order.id, written, caller), 403, 'permission-denied');
+      expect(error).toEqual({
+        code: 'permission-denied',
+        message:
+          caller === null
+            ? 'Only the customer who placed this order can rate it. If it is yours, sign in to rate it.'
+            : 'Only the customer who placed this order can rate it.',
+        details: { reason: 'customer-only' },
+      });
+    }
+    // Refused before anything else: not completed yet is the same answer.
+    const pending = await customerOrder();
+    await expectErrorBody(
+      await leave(pending.id, { ...RATING, key: await keyOf(pending.id) }, staff),
+      403,
+      'permission-denied',
+    );
+    await movedOrder(t, pending, 'cancelled', customer);
+
+    expect(await t.db.select().from(feedback).where(eq(feedback.orderId, order.id))).toEqual([]);
+    const lowRatingNotices = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, order.id), eq(notifications.kind, 'low-rating')));
+    expect(lowRatingNotices).toEqual([]);
+    expect(await feedbackEvents()).toBe(eventsBefore);
+
+    // The customer's own rating is not "already rated": it is the one kept.
+    const given = await left(order.id, { ...RATING, key }, customer);
+    expect(given).toMatchObject(RATING);
+    const [row] = await t.db.select().from(feedback).where(eq(feedback.orderId, order.id));
+    expect(row).toMatchObject({ authorId: customer.id, ...RATING });
   });
 
   it('lets a guest with the order’s key rate it (201); a wrong key, or none, is a 404', async () => {
@@ -659,6 +735,7 @@ describe('Customer Feedback: each entry’s order', () => {
         readyAt: new Date(confirmedAt.getTime() + 754_000).toISOString(),
         preparationSeconds: 754,
       },
+      author: { kind: 'guest', id: null, name: null, role: null },
       customer: null,
       customerName: 'Table guest',
       canReply: false,
@@ -675,11 +752,67 @@ describe('Customer Feedback: each entry’s order', () => {
     const ownEntry = (await list()).items.find((candidate) => candidate.order.id === own.id) as FeedbackEntry;
     expect(ownEntry).toMatchObject({
       flagged: false,
+      author: { kind: 'customer', id: customer.id, name: 'Cleo Customer', role: 'customer' },
       customer: { id: customer.id, name: 'Cleo Customer' },
       canReply: true,
       order: { type: 'takeaway', tableName: null, preparationSeconds: expect.any(Number) },
     });
     expect(ownEntry.order.preparationSeconds).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('Customer Feedback: who wrote each rating', () => {
+  const entryOf = async (orderId: string) =>
+    (await list()).items.find((candidate) => candidate.order.id === orderId) as FeedbackEntry;
+
+  it('names the order’s customer, a guest with the link, or the account that held the link (its role)', async () => {
+    const own = await complete(await customerOrder());
+    await left(own.id, RATING, customer);
+    expect((await entryOf(own.id)).author).toEqual({
+      kind: 'customer',
+      id: customer.id,
+      name: 'Cleo Customer',
+      role: 'customer',
+    });
+
+    const guest = await complete(await counterOrder());
+    await left(guest.id, { ...RATING, key: await keyOf(guest.id) });
+    expect((await entryOf(guest.id)).author).toEqual({ kind: 'guest', id: null, name: null, role: null });
+
+    // Staff with the receipt's link may rate a walk-in order, and are named as who wrote it; a reply
+    // would not go to them.
+    const walkIn = await complete(await counterOrder());
+    await left(walkIn.id, { ...RATING, key: await keyOf(walkIn.id) }, staff);
+    const staffEntry = await entryOf(walkIn.id);
+    expect(staffEntry).toMatchObject({
+      author: { kind: 'account', id: staff.id, name: 'Sam Staff', role: 'staff' },
+      customer: null,
+      canReply: false,
+    });
+    await expectErrorBody(
+      await t.post(`/api/admin/feedback/${staffEntry.id}/reply`, { message: 'Thanks!' }, { as: admin }),
+      409,
+      'aborted',
+    );
+
+    // A signed-in customer with the link of a walk-in order: named, and a reply can reach them.
+    const linked = await complete(await counterOrder());
+    await left(linked.id, { ...RATING, key: await keyOf(linked.id) }, otherCustomer);
+    expect(await entryOf(linked.id)).toMatchObject({
+      author: { kind: 'account', id: otherCustomer.id, role: 'customer' },
+      customer: { id: otherCustomer.id },
+      canReply: true,
+    });
+
+    // Feedback kept before a customer's order was theirs alone to rate shows who wrote it.
+    const earlier = await complete(await customerOrder());
+    await t.db
+      .insert(feedback)
+      .values({ orderId: earlier.id, authorId: staff.id, overall: 5, food: 5, service: 5 });
+    expect(await entryOf(earlier.id)).toMatchObject({
+      author: { kind: 'account', id: staff.id, role: 'staff' },
+      customer: { id: customer.id, name: 'Cleo Customer' },
+    });
   });
 });
 

@@ -9,30 +9,36 @@ import { buildMenuItem, uniqueName } from '../support/factories';
 import { humanCheckFor } from '../support/human-check';
 import { expect, test } from './fixtures';
 import { newCustomer, ownerClient, signIn } from './guests';
-import { axeViolations, countPrints, PHONE, saveScreenshot, signInByApi } from './helpers';
+import { axeViolations, countPrints, PHONE, saveScreenshot, signInByApi, signInByForm } from './helpers';
 import { latestOutboxBody } from './outbox';
 import { E2E_USERS } from './users';
 
 /**
- * Customer feedback (issue 14): a customer rates their completed order from their order page, and the
- * owner sees it on Customer Feedback, marks it reviewed and replies (the e-mail reaches the outbox); a
- * guest with only the order's link (the receipt's QR code, the payment page) rates a counter order;
+ * Customer feedback: a customer rates their completed order from their order page (its link alone
+ * does not: staff are refused, and a signed-out guest is asked to sign in), and the owner sees it on
+ * Customer Feedback with who wrote it, marks it reviewed and replies (the e-mail reaches the outbox);
+ * a guest with only the order's link (the receipt's QR code, the payment page) rates a counter order;
  * the contact page's messages are the second tab. Screenshots of every state at 390x844 and 1280x800.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
 
-/** A browser context of its own (its own client address and cookies) for another person. */
-async function otherPerson(browser: Browser, baseURL: string, user: { email: string; password: string }) {
+/** A browser context of its own (its own client address and cookies), nobody signed in. */
+async function anotherBrowser(browser: Browser, baseURL: string) {
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: {
       'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
     },
   });
-  const page = await context.newPage();
-  await signIn(page.request, baseURL, user);
-  return { context, page };
+  return { context, page: await context.newPage() };
+}
+
+/** A browser context of its own for another person, signed in. */
+async function otherPerson(browser: Browser, baseURL: string, user: { email: string; password: string }) {
+  const person = await anotherBrowser(browser, baseURL);
+  await signIn(person.page.request, baseURL, user);
+  return person;
 }
 
 async function placeOrder(request: APIRequestContext, baseURL: string, data: unknown): Promise<Order> {
@@ -125,6 +131,47 @@ test.describe('customer feedback', () => {
 
       // Completed while the page is open: Rate your order appears by itself.
       await moveTo(staff.page.request, baseURL!, order.id, ['ready', 'completed']);
+
+      // The order's link does not rate a customer's order: staff, who read it with the order, see
+      // who can, and the server refuses them.
+      const { paymentLink } = await readOrder(staff.page.request, order.id);
+      const key = new URL(paymentLink, baseURL).searchParams.get('key') ?? '';
+      const link = feedbackLinkPath(order.id, key);
+      await staff.page.setViewportSize(DESKTOP);
+      await staff.page.goto(link);
+      const staffView = staff.page.getByTestId('feedback-not-yours');
+      await expect(
+        staffView.getByRole('heading', { name: 'Only the customer can rate this order' }),
+      ).toBeVisible();
+      await expect(staffView).toContainText(`Order #${order.number} was placed with a customer account`);
+      await expect(staff.page.getByRole('list', { name: 'Items' })).toContainText(soup.name);
+      await expect(staff.page.getByRole('button', { name: 'Send feedback' })).toHaveCount(0);
+      await expectNoAxeViolations(staff.page);
+      await screenshots(staff.page, testInfo, 'feedback-not-yours-staff');
+      const refused = await staff.page.request.post(`/api/orders/${order.id}/feedback`, {
+        data: { overall: 5, food: 5, service: 5, key },
+        headers: { origin: baseURL! },
+      });
+      expect(refused.status(), await refused.text()).toBe(403);
+
+      // The customer's receipt scanned while signed out: sign in, and back to the form.
+      const signedOut = await anotherBrowser(browser, baseURL!);
+      try {
+        const phone = signedOut.page;
+        await phone.setViewportSize(PHONE);
+        await phone.goto(link);
+        const signInView = phone.getByTestId('feedback-not-yours');
+        await expect(signInView.getByRole('heading', { name: 'Sign in to rate this order' })).toBeVisible();
+        await expectNoAxeViolations(phone);
+        await screenshots(phone, testInfo, 'feedback-sign-in-to-rate');
+        await signInView.getByRole('link', { name: 'Sign in' }).click();
+        await signInByForm(phone, customer);
+        await expect(phone).toHaveURL(`${baseURL}${link}`);
+        await expect(phone.getByRole('heading', { name: 'How was your order?', level: 1 })).toBeVisible();
+      } finally {
+        await signedOut.context.close();
+      }
+
       await page.getByRole('link', { name: 'Rate your order' }).click();
       await expect(page).toHaveURL(new RegExp(`/feedback/${order.id}$`));
       await expect(page.getByRole('heading', { name: 'How was your order?', level: 1 })).toBeVisible();
@@ -188,6 +235,9 @@ test.describe('customer feedback', () => {
         await expect(entry).toContainText(`2× ${soup.name}`);
         await expect(entry.getByTestId('preparation-time')).not.toHaveText('Not recorded');
         await expect(entry.getByTestId('review-state')).toHaveText('Not reviewed');
+        await expect(entry.getByTestId('feedback-author')).toHaveText(
+          `${customer.name}, the order’s customer`,
+        );
         await expect(adminPage.getByTestId('summary-flagged')).toContainText('waiting for review');
         await expect(adminPage.getByTestId('trend-chart')).toBeVisible();
         await expectNoAxeViolations(adminPage);
@@ -312,15 +362,47 @@ test.describe('customer feedback', () => {
       });
       expect(again.status()).toBe(409);
 
-      // The owner sees it, with no e-mail to reply to (no account).
+      // Staff holding the link of another counter order may rate it, and are named as who wrote it.
+      const second = await placeOrder(staff.page.request, baseURL!, {
+        type: 'takeaway',
+        customerName: 'Walk-in Walter',
+        lines: [{ menuItemId: pie.id, quantity: 2 }],
+      });
+      await moveTo(staff.page.request, baseURL!, second.id, ['preparing', 'ready', 'completed']);
+      const secondLink = (await readOrder(staff.page.request, second.id)).paymentLink;
+      const byStaff = await staff.page.request.post(`/api/orders/${second.id}/feedback`, {
+        data: {
+          overall: 5,
+          food: 5,
+          service: 5,
+          comment: 'Great pie.',
+          key: new URL(secondLink, baseURL).searchParams.get('key') ?? '',
+        },
+        headers: { origin: baseURL! },
+      });
+      expect(byStaff.status(), await byStaff.text()).toBe(201);
+
+      // The owner sees both, with who wrote each, and no e-mail to reply to (no account).
       const admin = await otherPerson(browser, baseURL!, E2E_USERS.admin);
       try {
         await admin.page.goto('/admin/feedback');
         const entry = admin.page.getByTestId('feedback-entry').filter({ hasText: `order #${order.number}` });
         await expect(entry).toContainText('Walk-in Wendy');
+        await expect(entry.getByTestId('feedback-author')).toHaveText(
+          'Guest with the receipt link (not signed in)',
+        );
         await expect(entry.getByTestId('flagged-badge')).toHaveCount(0);
         await expect(entry.getByRole('button', { name: 'Reply' })).toBeDisabled();
         await expect(entry).toContainText('No e-mail address to reply to');
+        const staffEntry = admin.page
+          .getByTestId('feedback-entry')
+          .filter({ hasText: `order #${second.number}` });
+        const author = staffEntry.getByTestId('feedback-author');
+        await expect(author).toContainText(`${E2E_USERS.staff.name} (staff), with the order’s link`);
+        await expect(author).toContainText('Written by a member of staff.');
+        await expect(staffEntry.getByRole('button', { name: 'Reply' })).toBeDisabled();
+        await expectNoAxeViolations(admin.page);
+        await screenshots(admin.page, testInfo, 'admin-feedback-authors');
       } finally {
         await admin.context.close();
       }

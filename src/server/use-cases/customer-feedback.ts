@@ -1,5 +1,6 @@
 import {
   FEEDBACK_TREND_BUCKETS,
+  type FeedbackAuthor,
   type FeedbackEntry,
   type FeedbackEntryPage,
   type FeedbackSummary,
@@ -59,9 +60,38 @@ async function filtersOf(db: Database, query: FeedbackQuery) {
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-/** The account a reply goes to: the order's customer, else whoever left the feedback signed in. */
-const replyAccountId = (row: FeedbackRow, outline: OrderOutline | undefined) =>
-  outline?.customerId ?? row.authorId;
+/**
+ * The account a reply goes to: the order's customer; on an order without one, the account that left
+ * the feedback when it is a customer's (signed in, with the receipt's link), never a staff member's.
+ */
+function replyAccountId(
+  row: FeedbackRow,
+  outline: OrderOutline | undefined,
+  people: Map<string, FeedbackPerson>,
+): string | null {
+  if (outline?.customerId) return outline.customerId;
+  if (!row.authorId) return null;
+  return people.get(row.authorId)?.role === 'customer' ? row.authorId : null;
+}
+
+/**
+ * Who wrote the feedback: the order's customer, another signed-in account (it held the order's
+ * link), or a guest with the link (no account, or one deleted since: `author_id` is then cleared).
+ */
+function authorOf(
+  row: FeedbackRow,
+  outline: OrderOutline | undefined,
+  people: Map<string, FeedbackPerson>,
+): FeedbackAuthor {
+  if (!row.authorId) return { kind: 'guest', id: null, name: null, role: null };
+  const person = people.get(row.authorId);
+  return {
+    kind: row.authorId === outline?.customerId ? 'customer' : 'account',
+    id: row.authorId,
+    name: person?.name ?? 'Former user',
+    role: person?.role ?? null,
+  };
+}
 
 function presentEntry(
   row: FeedbackRow,
@@ -72,7 +102,7 @@ function presentEntry(
     if (!id) return null;
     return { id, name: people.get(id)?.name ?? 'Former user' };
   };
-  const accountId = replyAccountId(row, outline);
+  const accountId = replyAccountId(row, outline, people);
   const confirmedAt = outline?.confirmedAt ?? null;
   const readyAt = outline?.readyAt ?? null;
   return {
@@ -97,6 +127,7 @@ function presentEntry(
           ? Math.max(0, Math.round((readyAt.getTime() - confirmedAt.getTime()) / 1000))
           : null,
     },
+    author: authorOf(row, outline, people),
     customer: person(accountId),
     customerName: outline?.customerName || (accountId ? (people.get(accountId)?.name ?? '') : ''),
     canReply: Boolean(accountId && people.get(accountId)?.email),
@@ -117,8 +148,8 @@ async function presentEntries(db: Database, rows: FeedbackRow[]): Promise<Feedba
   );
   const ids: string[] = [];
   for (const row of rows) {
-    const accountId = replyAccountId(row, outlines.get(row.orderId));
-    for (const id of [accountId, row.reviewedBy, row.repliedBy]) if (id) ids.push(id);
+    const customerId = outlines.get(row.orderId)?.customerId ?? null;
+    for (const id of [customerId, row.authorId, row.reviewedBy, row.repliedBy]) if (id) ids.push(id);
   }
   const people = await feedbackPeople(db, ids);
   return rows.map((row) => presentEntry(row, outlines.get(row.orderId), people));
@@ -275,9 +306,9 @@ function replyEmail(input: {
 
 /**
  * `POST /api/admin/feedback/{id}/reply`: e-mails the customer (the order's customer account, or the
- * account that left the feedback) through the messenger, keeps the reply with who sent it and when,
- * and marks the feedback reviewed; audited. No e-mail address (a guest without an account, or a
- * phone-only account): 409 `no-email`. The e-mail is sent before the transaction commits: if the
+ * customer's account that left the feedback: `replyAccountId`) through the messenger, keeps the reply
+ * with who sent it and when, and marks the feedback reviewed; audited. No e-mail address (a guest
+ * without an account, a staff member's rating, or a phone-only account): 409 `no-email`. The e-mail is sent before the transaction commits: if the
  * provider fails (503), nothing is kept and the reply can be sent again.
  */
 export async function replyToFeedback(
@@ -291,8 +322,12 @@ export async function replyToFeedback(
   const row = await withTransaction(db, async (tx) => {
     const locked = await lockFeedback(tx, actor, id);
     const outline = (await orderOutlines(tx, [locked.orderId])).get(locked.orderId);
-    const accountId = replyAccountId(locked, outline);
-    const person = accountId ? (await feedbackPeople(tx, [accountId])).get(accountId) : undefined;
+    const people = await feedbackPeople(
+      tx,
+      [outline?.customerId, locked.authorId].filter((id): id is string => Boolean(id)),
+    );
+    const accountId = replyAccountId(locked, outline, people);
+    const person = accountId ? people.get(accountId) : undefined;
     const label = orderNumberLabel(outline?.number ?? 0);
     if (!outline || !person?.email) {
       throw conflict(

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { MAX_FEEDBACK_COMMENT, MAX_FEEDBACK_REPLY, RATING_MAX, RATING_MIN } from '../feedback-paths';
 import { ORDER_STATUSES } from '../order-status';
 import { ORDER_TYPES } from '../pricing';
+import { ROLES } from '../roles';
 import { dateField, textField } from './fields';
 
 /**
- * Customer feedback (PRODUCT.md section 8, issue 14): a guest rates a completed order on
- * `/feedback/[orderId]` (its customer, or whoever holds the order's secret key), and the owner reads,
- * reviews and answers it on `/admin/feedback` ("Customer Feedback"), beside the messages sent from
- * `/contact`.
+ * Customer feedback: a guest rates a completed order on `/feedback/[orderId]` (the order's customer,
+ * signed in; for an order without a customer account, whoever holds the order's secret key), and the
+ * owner reads, reviews and answers it on `/admin/feedback` ("Customer Feedback"), beside the messages
+ * sent from `/contact`.
  */
 
 export {
@@ -52,6 +53,15 @@ export const GivenFeedbackSchema = z.object({
 });
 export type GivenFeedback = z.infer<typeof GivenFeedbackSchema>;
 
+/**
+ * Why a viewer who may see an order's feedback page may not rate it: `customer-only`, the order
+ * belongs to a customer account and only that customer, signed in, rates it (its key is no proof of
+ * who writes: staff read it with the order); `link-only`, an order without a customer account is
+ * rated from its receipt's link, with the order's key.
+ */
+export const FEEDBACK_RATE_REFUSALS = ['customer-only', 'link-only'] as const;
+export type FeedbackRateRefusal = (typeof FEEDBACK_RATE_REFUSALS)[number];
+
 /** `GET /api/orders/{id}/feedback`: what the feedback page needs (no money, no personal data). */
 export const FeedbackPageSchema = z.object({
   order: z.object({
@@ -67,10 +77,34 @@ export const FeedbackPageSchema = z.object({
   restaurantName: z.string(),
   /** The feedback already given (one per order), or null. */
   feedback: GivenFeedbackSchema.nullable(),
+  /** Whether this viewer may rate the order (once it is completed, if nobody has yet). */
+  canRate: z.boolean(),
+  /** Why not, when `canRate` is false; null when it is true. */
+  rateRefusal: z.enum(FEEDBACK_RATE_REFUSALS).nullable(),
 });
 export type FeedbackPage = z.infer<typeof FeedbackPageSchema>;
 
 const PersonSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+
+/**
+ * Who wrote a rating: `customer`, the order's customer, signed in to their account; `account`,
+ * another signed-in account holding the order's link (staff, or a customer on an order that is not
+ * theirs), named with its role; `guest`, someone not signed in holding the order's link (a walk-in
+ * guest with the receipt), or an account deleted since.
+ */
+export const FEEDBACK_AUTHOR_KINDS = ['customer', 'account', 'guest'] as const;
+export type FeedbackAuthorKind = (typeof FEEDBACK_AUTHOR_KINDS)[number];
+
+export const FeedbackAuthorSchema = z.object({
+  kind: z.enum(FEEDBACK_AUTHOR_KINDS),
+  /** The author's account (null for a guest). */
+  id: z.string().nullable(),
+  /** The account's current name (null for a guest). */
+  name: z.string().nullable(),
+  /** The account's current role (null for a guest). */
+  role: z.enum(ROLES).nullable(),
+});
+export type FeedbackAuthor = z.infer<typeof FeedbackAuthorSchema>;
 
 /** One feedback in Customer Feedback, with its order. */
 export const FeedbackEntrySchema = z.object({
@@ -94,6 +128,8 @@ export const FeedbackEntrySchema = z.object({
     /** Seconds from confirmed to ready (null when either is missing). */
     preparationSeconds: z.number().nullable(),
   }),
+  /** Who wrote the rating. */
+  author: FeedbackAuthorSchema,
   /** The customer's account, if any, and the name on the order. */
   customer: PersonSchema,
   customerName: z.string(),

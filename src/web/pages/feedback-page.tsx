@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, MessageSquareHeart } from 'lucide-react';
+import { CircleCheck, Clock, Lock, MessageSquareHeart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import type { FeedbackPage as PageData } from '../../shared/contracts/feedback';
@@ -60,12 +60,12 @@ function NotFound({ accessKey }: { accessKey: string | null }) {
 }
 
 /** The order being rated: number, day, type and what it held. */
-function OrderSummary({ page }: { page: PageData }) {
+function OrderSummary({ page, title = 'Your order' }: { page: PageData; title?: string }) {
   const formats = useRestaurantFormats();
   const { order } = page;
   return (
     <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-semibold text-neutral-950">Your order</h2>
+      <h2 className="text-lg font-semibold text-neutral-950">{title}</h2>
       <p className="mt-1 text-sm text-neutral-600">
         <time dateTime={order.createdAt}>{formats.dateTime(order.createdAt)}</time>
         {' · '}
@@ -100,23 +100,25 @@ function Header({ page, title }: { page: PageData; title: string }) {
   );
 }
 
+/** The feedback given: a thank-you to whoever may rate the order, a plain record to anyone else. */
 function ThankYou({ page }: { page: PageData }) {
   const { user } = useSession();
   const formats = useRestaurantFormats();
   const feedback = page.feedback;
   if (!feedback) return null;
   const label = orderNumberLabel(page.order.number);
+  const title = page.canRate ? 'Thank you for your feedback!' : `Order ${label} has been rated`;
   return (
     <div className={FRAME}>
-      <DocumentTitle title="Thank you for your feedback" />
+      <DocumentTitle title={page.canRate ? 'Thank you for your feedback' : title} />
       <Card className="mx-auto max-w-xl p-6 sm:p-8" data-testid="feedback-thanks">
         <div role="status" className="flex flex-col items-center gap-3 text-center">
           <CircleCheck aria-hidden="true" className="size-12 text-emerald-600" />
-          <h1 className="text-2xl font-semibold tracking-tight text-neutral-950">
-            Thank you for your feedback!
-          </h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-neutral-950">{title}</h1>
           <p className="text-neutral-600">
-            {page.restaurantName} reads every word. Here is what you told us about order {label}.
+            {page.canRate
+              ? `${page.restaurantName} reads every word. Here is what you told us about order ${label}.`
+              : `Here is what the guest said about order ${label}.`}
           </p>
         </div>
         <div className="mt-6 border-t border-neutral-200 pt-5">
@@ -166,6 +168,53 @@ function NotRateable({ page }: { page: PageData }) {
   );
 }
 
+/**
+ * An order this viewer may see but not rate: a customer's order is rated by that customer,
+ * signed in (its link, which staff hold too, is not enough); an order without a customer account
+ * from its receipt's link.
+ */
+function NotYoursToRate({ page }: { page: PageData }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const label = orderNumberLabel(page.order.number);
+  const customerOnly = page.rateRefusal === 'customer-only';
+  const mightSignIn = customerOnly && !user;
+  let title: string;
+  let text: string;
+  if (mightSignIn) {
+    title = 'Sign in to rate this order';
+    text = `Order ${label} was placed with a customer account, so only that customer can rate it. If it is yours, sign in and you will come back here.`;
+  } else if (customerOnly) {
+    title = 'Only the customer can rate this order';
+    text = `Order ${label} was placed with a customer account, so only the customer who placed it can rate it, signed in to their account.`;
+  } else {
+    title = 'Rated from the receipt';
+    text = `Order ${label} has no customer account: the guest rates it from the link on their receipt.`;
+  }
+  return (
+    <div className={FRAME}>
+      <DocumentTitle title={`Rate order ${label}`} />
+      <Header page={page} title="Rate this order" />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <Card className="flex gap-3 p-5 sm:p-6" data-testid="feedback-not-yours">
+          <Lock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-neutral-500" />
+          <div>
+            <h2 className="text-lg font-semibold text-neutral-950">{title}</h2>
+            <p className="mt-1 text-neutral-700">{text}</p>
+            {mightSignIn && (
+              <div className="mt-4">
+                <ButtonLink to={loginPathFor(`${location.pathname}${location.search}`)}>Sign in</ButtonLink>
+              </div>
+            )}
+          </div>
+        </Card>
+        {/* Someone signed in who is not the order's customer (staff, say) is not its guest. */}
+        <OrderSummary page={page} title={mightSignIn ? 'Your order' : 'The order'} />
+      </div>
+    </div>
+  );
+}
+
 function RateView({ page, accessKey }: { page: PageData; accessKey: string | null }) {
   const label = orderNumberLabel(page.order.number);
   return (
@@ -189,11 +238,12 @@ function RateView({ page, accessKey }: { page: PageData; accessKey: string | nul
 }
 
 /**
- * `/feedback/[orderId]` (public; PRODUCT.md section 8, issue 14): once an order is completed, its
- * customer (by their session) or whoever holds the order's link (`?key=…`, the receipt's QR code, the
- * payment page) rates it from 1 to 5 for overall, food and service, with an optional comment; one
- * feedback per order, then a thank-you with what was given. Before completion it says so; without the
- * right to see it, the order does not exist.
+ * `/feedback/[orderId]` (public): once an order is completed, its customer (by their session) rates
+ * it from 1 to 5 for overall, food and service, with an optional comment; an order without a customer
+ * account is rated by whoever holds its link (`?key=…`, the receipt's QR code, the payment page). One
+ * feedback per order, then a thank-you with what was given. Before completion it says so; to a viewer
+ * who may see the order but not rate it (staff, or the link of a customer's order), it says who can;
+ * without the right to see it, the order does not exist.
  */
 export function FeedbackPage() {
   const { orderId = '' } = useParams();
@@ -221,6 +271,10 @@ export function FeedbackPage() {
     );
   }
   if (page.data.feedback) return <ThankYou page={page.data} />;
-  if (page.data.order.status !== 'completed') return <NotRateable page={page.data} />;
+  const { status } = page.data.order;
+  const stopped = status === 'rejected' || status === 'cancelled';
+  // Who may rate comes first: waiting for completion is no use to someone who may not rate it.
+  if (!stopped && !page.data.canRate) return <NotYoursToRate page={page.data} />;
+  if (status !== 'completed') return <NotRateable page={page.data} />;
   return <RateView page={page.data} accessKey={accessKey} />;
 }

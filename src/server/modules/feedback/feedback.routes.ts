@@ -55,7 +55,9 @@ const pageRoute = defineRoute('public', {
   summary: 'What the feedback page shows',
   description:
     'The order’s number, type, status, lines and when it was completed (only a completed order can ' +
-    `be rated), the restaurant’s name and the feedback already given (one per order), if any. ${PAGE_ACCESS}`,
+    `be rated), the restaurant’s name, the feedback already given (one per order), if any, and whether ` +
+    'this viewer may rate the order (`canRate`; when not, `rateRefusal`: `customer-only` or ' +
+    `\`link-only\`). ${PAGE_ACCESS}`,
   request: {
     params: OrderParams,
     query: z
@@ -77,11 +79,14 @@ const leaveRoute = defineRoute('public', {
     'Overall, food and service, each a whole number from 1 to 5, and an optional comment; one per ' +
     `order. An overall rating of ${LOW_RATING} or less is flagged for the administrators. 409 with ` +
     '`details.reason`: the order is not completed (`not-completed`) or already rated (`already-given`). ' +
-    'Access: the order’s customer (signed in), or anyone holding the order’s secret key (`key` in ' +
-    'the body); for anyone else, staff without the key included, the order does not exist (404).',
+    'Access: an order with a customer account is rated by that customer only, signed in; an order ' +
+    'without one by anyone holding the order’s secret key (`key` in the body). Holding the key of a ' +
+    'customer’s order is not enough (staff read it with the order): 403 with `details.reason` ' +
+    '`customer-only`. For anyone else, staff without the key included, the order does not exist (404).',
   request: { params: OrderParams, body: body(FeedbackInputSchema) },
   responses: {
     201: json('The feedback, as given', GivenFeedbackSchema),
+    403: errorResponse('The order belongs to a customer account, and this caller is not that customer'),
     404: errorResponse('No such order, or not for this caller'),
     409: errorResponse('Not completed yet, or already rated'),
   },
@@ -114,9 +119,10 @@ const listRoute = defineRoute('admin', {
   summary: 'All customer feedback, newest first',
   description:
     'Each with its order (lines with their options, type, table, when it was placed, confirmed and ' +
-    'ready, and the preparation time from confirmed to ready), its customer, whether a reply can be ' +
-    'e-mailed (`canReply`), its review and reply. Filters: `rating` (overall), `from` and `to` (days ' +
-    'in the restaurant’s time zone), `reviewed`.',
+    'ready, and the preparation time from confirmed to ready), who wrote it (`author`: the order’s ' +
+    'customer, another signed-in account holding the order’s link, or a guest with the link), its ' +
+    'customer, whether a reply can be e-mailed (`canReply`), its review and reply. Filters: `rating` ' +
+    '(overall), `from` and `to` (days in the restaurant’s time zone), `reviewed`.',
   request: { query: PaginationQuerySchema.extend(FiltersQuery.shape).strict() },
   responses: { 200: json('A page of feedback', FeedbackEntryPageSchema) },
 });
@@ -155,9 +161,10 @@ const replyRoute = defineRoute('admin', {
   tags: TAGS,
   summary: 'Reply to the customer by e-mail',
   description:
-    'E-mails the message to the customer’s account (the order’s customer, or the account that left ' +
-    'the feedback), subject “Re: your feedback on order #1042 at <restaurant>”; keeps the reply, who ' +
-    'sent it and when, and marks the feedback reviewed; audited. A new reply replaces the kept one. ' +
+    'E-mails the message to the customer’s account (the order’s customer, or the customer’s account ' +
+    'that left the feedback, never a staff member’s), subject “Re: your feedback on order #1042 at ' +
+    '<restaurant>”; keeps the reply, who sent it and when, and marks the feedback reviewed; audited. ' +
+    'A new reply replaces the kept one. ' +
     '409 `no-email` when there is no address to write to (a guest without an account, or an account ' +
     'with a phone number only).',
   request: { params: IdParams, body: body(FeedbackReplyInputSchema) },

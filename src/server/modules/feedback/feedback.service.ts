@@ -6,6 +6,7 @@ import {
   RATING_MAX,
 } from '../../../shared/contracts/feedback';
 import { orderNumberLabel } from '../../../shared/contracts/orders';
+import { isRole, type Role } from '../../../shared/roles';
 import type { Queryable, Tx } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
@@ -216,10 +217,14 @@ export async function saveFeedbackReply(
   return updated;
 }
 
-/** A person feedback mentions: their current name, and their e-mail address when it is a real one. */
+/**
+ * A person feedback mentions: their current name and role, and their e-mail address when it is a real
+ * one.
+ */
 export interface FeedbackPerson {
   id: string;
   name: string;
+  role: Role;
   /** Null for a phone-only account's placeholder address. */
   email: string | null;
 }
@@ -233,11 +238,16 @@ export async function feedbackPeople(
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return people;
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, role: users.role, email: users.email })
     .from(users)
     .where(inIds(users.id, wanted));
   for (const row of rows) {
-    people.set(row.id, { id: row.id, name: row.name, email: isPhoneOnlyEmail(row.email) ? null : row.email });
+    people.set(row.id, {
+      id: row.id,
+      name: row.name,
+      role: isRole(row.role) ? row.role : 'customer',
+      email: isPhoneOnlyEmail(row.email) ? null : row.email,
+    });
   }
   return people;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  authorLabel,
+  authorWarning,
   chartY,
   durationLabel,
   feedbackKeyOf,
@@ -14,6 +16,28 @@ import {
 const box = { width: 400, height: 200, left: 40, right: 10, top: 10, bottom: 30 };
 
 describe('feedback model', () => {
+  it('names who wrote a feedback, and what about it deserves a second look', () => {
+    const customer = { kind: 'customer', id: 'c1', name: 'Cleo Ng', role: 'customer' } as const;
+    const staff = { kind: 'account', id: 's1', name: 'Sam Lee', role: 'staff' } as const;
+    const linked = { kind: 'account', id: 'c2', name: 'Ana Ruiz', role: 'customer' } as const;
+    const guest = { kind: 'guest', id: null, name: null, role: null } as const;
+    expect(authorLabel(customer)).toBe('Cleo Ng, the order’s customer');
+    expect(authorLabel(staff)).toBe('Sam Lee (staff), with the order’s link');
+    expect(authorLabel(linked)).toBe('Ana Ruiz (customer account), with the order’s link');
+    expect(authorLabel({ ...staff, role: null })).toBe('Sam Lee, with the order’s link');
+    expect(authorLabel(guest)).toBe('Guest with the receipt link (not signed in)');
+
+    const cleo = { id: 'c1', name: 'Cleo Ng' };
+    expect(authorWarning({ author: customer, customer: cleo })).toBeNull();
+    // Kept before only the order's customer could rate it.
+    expect(authorWarning({ author: staff, customer: cleo })).toBe('Not written by the order’s customer.');
+    expect(authorWarning({ author: guest, customer: cleo })).toBe('Not written by the order’s customer.');
+    // An order without a customer account: staff with its link stand out; a guest does not.
+    expect(authorWarning({ author: staff, customer: null })).toBe('Written by a member of staff.');
+    expect(authorWarning({ author: guest, customer: null })).toBeNull();
+    expect(authorWarning({ author: linked, customer: { id: 'c2', name: 'Ana Ruiz' } })).toBeNull();
+  });
+
   it('names ratings and durations', () => {
     expect(ratingName(1)).toBe('1 star, Poor');
     expect(ratingName(4)).toBe('4 stars, Very good');

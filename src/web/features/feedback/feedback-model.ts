@@ -1,4 +1,6 @@
+import type { FeedbackEntry } from '../../../shared/contracts/feedback';
 import { RATING_MAX } from '../../../shared/feedback-paths';
+import type { Role } from '../../../shared/roles';
 
 /**
  * What the feedback screens say and draw, as pure functions (issue 14): the words of a rating, how
@@ -54,6 +56,41 @@ export function feedbackKeyOf(paymentLink: string): string | null {
   const query = paymentLink.indexOf('?');
   if (query < 0) return null;
   return new URLSearchParams(paymentLink.slice(query + 1)).get('key');
+}
+
+const AUTHOR_ROLE_WORDS: Readonly<Record<Role, string>> = {
+  customer: 'customer account',
+  staff: 'staff',
+  manager: 'manager',
+  admin: 'admin',
+};
+
+/**
+ * Who wrote a feedback, as Customer Feedback names them: "Cleo Ng, the order’s customer", "Sam Lee
+ * (staff), with the order’s link", "Guest with the receipt link (not signed in)".
+ */
+export function authorLabel(author: FeedbackEntry['author']): string {
+  const name = author.name ?? 'Former user';
+  if (author.kind === 'customer') return `${name}, the order’s customer`;
+  if (author.kind === 'account') {
+    return author.role
+      ? `${name} (${AUTHOR_ROLE_WORDS[author.role]}), with the order’s link`
+      : `${name}, with the order’s link`;
+  }
+  return 'Guest with the receipt link (not signed in)';
+}
+
+/**
+ * What deserves a second look about who wrote a feedback: someone other than the order's customer
+ * account (kept before only that customer could rate it), or a member of staff with the link of an
+ * order without one. Null when nothing does.
+ */
+export function authorWarning(entry: Pick<FeedbackEntry, 'author' | 'customer'>): string | null {
+  const { author, customer } = entry;
+  if (author.kind === 'customer') return null;
+  if (customer && customer.id !== author.id) return 'Not written by the order’s customer.';
+  if (author.role && author.role !== 'customer') return 'Written by a member of staff.';
+  return null;
 }
 
 export const REVIEW_FILTERS = ['unreviewed', 'reviewed', 'all'] as const;

@@ -27,6 +27,9 @@ export function useFeedbackPage(orderId: string, key: string | null, { enabled =
         { signal, cache: 'no-store' },
       ),
     enabled,
+    // Whether the viewer may rate depends on who is signed in: read again whenever the page opens
+    // (back from signing in, say), never from a copy kept for another session.
+    staleTime: 0,
     // A refusal (no such order, not for this viewer) is an answer, not a hiccup worth asking again.
     retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
   });

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { CircleCheck, Flag, Mail, Reply } from 'lucide-react';
+import { CircleCheck, Flag, Mail, Reply, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { FeedbackEntry } from '../../../../shared/contracts/feedback';
@@ -8,7 +8,7 @@ import { orderNumberLabel } from '../../../../shared/order-limits';
 import { ORDER_TYPE_LABELS } from '../../../../shared/pricing';
 import { Button } from '../../../components/ui/button';
 import { orderPath } from '../../../lib/paths';
-import { durationLabel, itemsLine } from '../feedback-model';
+import { authorLabel, authorWarning, durationLabel, itemsLine } from '../feedback-model';
 import { Stars } from './star-rating';
 
 const BADGE =
@@ -37,8 +37,9 @@ interface FeedbackEntryItemProps {
 
 /**
  * One feedback: its ratings (a low overall rating flagged), the comment, the order it is about
- * (number, type, table, items and how long it took from confirmed to ready), the customer, whether it
- * was reviewed, and the reply sent; Mark as reviewed and Reply.
+ * (number, type, table, items and how long it took from confirmed to ready), the customer, who wrote
+ * it (marked when it was not the order's customer, or was staff), whether it was reviewed, and the
+ * reply sent; Mark as reviewed and Reply.
  */
 export function FeedbackEntryItem({
   entry,
@@ -52,6 +53,7 @@ export function FeedbackEntryItem({
   const customer = entry.customer?.name || entry.customerName || 'Guest';
   const reviewed = entry.reviewedAt !== null;
   const order = entry.order;
+  const warning = authorWarning(entry);
   return (
     <li
       aria-labelledby={headingId}
@@ -134,6 +136,16 @@ export function FeedbackEntryItem({
         <dd className="break-words text-neutral-900">
           {customer}
           {!entry.customer && <span className="text-neutral-600"> (no account)</span>}
+        </dd>
+        <dt className="text-neutral-600">Rated by</dt>
+        <dd className="break-words text-neutral-900" data-testid="feedback-author">
+          {authorLabel(entry.author)}
+          {warning && (
+            <span className="mt-1 flex items-center gap-1.5 font-medium text-amber-800">
+              <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+              {warning}
+            </span>
+          )}
         </dd>
       </dl>
 
