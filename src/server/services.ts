@@ -2,13 +2,37 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './lib/context';
 import type { Logger } from './lib/logger';
+import * as account from './modules/account';
+import * as audit from './modules/audit';
+import * as auth from './modules/auth';
 import { type Auth, createAuth } from './modules/auth';
+import * as backup from './modules/backup';
 import { BackupScheduler } from './modules/backup';
-import { LiveTopics } from './modules/events';
+import * as contact from './modules/contact';
+import * as coupons from './modules/coupons';
+import * as demo from './modules/demo';
+import * as docs from './modules/docs';
+import * as events from './modules/events';
+import { addTopicRule, LiveTopics, type TopicRule } from './modules/events';
+import * as feedback from './modules/feedback';
+import * as images from './modules/images';
+import * as ledger from './modules/ledger';
+import * as masterData from './modules/master-data';
+import { addBankAccountReferrer, type BankAccountReferrer } from './modules/master-data';
+import * as menu from './modules/menu';
+import * as messaging from './modules/messaging';
 import { createMessenger, type Messenger } from './modules/messaging';
+import * as notifications from './modules/notifications';
 import { PushSender } from './modules/notifications';
+import * as orders from './modules/orders';
+import * as payments from './modules/payments';
 import { createStripeProvider, type PaymentProvider } from './modules/payments';
+import * as security from './modules/security';
 import { createHumanCheck, type HumanCheck } from './modules/security';
+import * as settings from './modules/settings';
+import * as site from './modules/site';
+import * as system from './modules/system';
+import * as users from './modules/users';
 
 /**
  * The modules' services every request may use, added to the `AppDeps` that lib/context declares
@@ -30,6 +54,57 @@ declare module './lib/context' {
   }
 }
 
+/**
+ * What a module hands the others through its index, besides its functions: who may follow its live
+ * topics (`topicRules`, by prefix) and what it says before a bank or cash account is archived or
+ * deleted (`bankAccountReferrers`). Lower modules (events, master data) never import the modules
+ * above them; `installModules` hands these to them.
+ */
+interface ModuleHooks {
+  topicRules?: Record<string, TopicRule>;
+  bankAccountReferrers?: readonly BankAccountReferrer[];
+  /** The rest of the module's public face. */
+  [name: string]: unknown;
+}
+
+/** Every module of `src/server/modules`, by its folder's name (a test holds this list to the folders). */
+export const MODULES: Record<string, ModuleHooks> = {
+  account,
+  audit,
+  auth,
+  backup,
+  contact,
+  coupons,
+  demo,
+  docs,
+  events,
+  feedback,
+  images,
+  ledger,
+  'master-data': masterData,
+  menu,
+  messaging,
+  notifications,
+  orders,
+  payments,
+  security,
+  settings,
+  site,
+  system,
+  users,
+};
+
+/**
+ * Installs every module's hooks, in one place, so none depends on its file happening to be imported
+ * first; idempotent (a second app in one process installs the same rules again).
+ */
+export function installModules(): void {
+  for (const hooks of Object.values(MODULES)) {
+    for (const [prefix, rule] of Object.entries(hooks.topicRules ?? {})) addTopicRule(prefix, rule);
+    for (const referrer of hooks.bankAccountReferrers ?? []) addBankAccountReferrer(referrer);
+  }
+}
+
 /** Wires every service the app needs from the configuration, one way for the server and the tests. */
 export function createServices(options: {
   config: Config;
@@ -41,6 +116,7 @@ export function createServices(options: {
   databaseUrl?: string;
 }): AppDeps {
   const { config, db, logger, secret } = options;
+  installModules();
   const messenger = createMessenger({ config, db, logger });
   const humanCheck = createHumanCheck({ secret, difficulty: options.humanCheckDifficulty });
   const auth = createAuth({ db, config, secret, logger, messenger, humanCheck });

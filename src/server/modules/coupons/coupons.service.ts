@@ -27,7 +27,7 @@ import { newestFirst, toPage } from '../../lib/pagination';
 import { staleWrite } from '../../lib/versions';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
-import { addTopicRule, publishChange } from '../events';
+import { publishChange, type TopicRule } from '../events';
 import { orderingSettings } from '../settings';
 import { couponRedemptions, coupons } from './coupons.schema';
 
@@ -39,8 +39,10 @@ import { couponRedemptions, coupons } from './coupons.schema';
  * the redemptions not released.
  */
 
-// The coupons screen follows its topic; only those who manage coupons may.
-addTopicRule('coupons', ({ actor }) => isAdmin(actor?.role));
+/** The coupons screen follows its topic; only those who manage coupons may (installed with the module). */
+export const COUPON_TOPIC_RULES: Record<string, TopicRule> = {
+  coupons: ({ actor }) => isAdmin(actor?.role),
+};
 
 type CouponRow = typeof coupons.$inferSelect;
 type CouponListRow = CouponRow & { uses: number; discountTotal: number; status: CouponStatus };

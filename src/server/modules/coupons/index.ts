@@ -8,6 +8,7 @@
 export {
   type AppliedCoupon,
   applyCoupon,
+  COUPON_TOPIC_RULES as topicRules,
   type CouponListQuery,
   type CouponUseRequest,
   checkCoupon,

@@ -20,4 +20,4 @@ export {
   topicVersionSql,
 } from './events.service';
 export { LiveTopics, type LiveTopicsOptions, type TopicListener } from './live-topics';
-export { addTopicRule, type TopicRule } from './topic-access';
+export { addTopicRule, assertMayFollow, type TopicRule } from './topic-access';

@@ -15,7 +15,7 @@ import { inIds } from '../../lib/resource';
 import { authorize, can } from '../../policies';
 import { recordAudit } from '../audit';
 import { isPhoneOnlyEmail, users } from '../auth';
-import { addTopicRule, publishChange } from '../events';
+import { publishChange, type TopicRule } from '../events';
 import { feedback } from './feedback.schema';
 
 /**
@@ -30,7 +30,10 @@ export type FeedbackRow = typeof feedback.$inferSelect;
 
 export const FEEDBACK_TOPIC = 'feedback';
 
-addTopicRule(FEEDBACK_TOPIC, ({ actor }) => can(actor, 'feedback.read'));
+/** Customer Feedback's topic: those who may read all feedback (installed with the module). */
+export const FEEDBACK_TOPIC_RULES: Record<string, TopicRule> = {
+  [FEEDBACK_TOPIC]: ({ actor }) => can(actor, 'feedback.read'),
+};
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 

@@ -5,6 +5,7 @@
  */
 export {
   FEEDBACK_TOPIC,
+  FEEDBACK_TOPIC_RULES as topicRules,
   type FeedbackFilters,
   type FeedbackPerson,
   type FeedbackRow,

@@ -21,6 +21,7 @@ export {
   type NewOrder,
   type NewOrderLine,
   OPEN_STATUSES,
+  ORDER_TOPIC_RULES as topicRules,
   type OrderForPayment,
   type OrderKey,
   type OrderListQuery,

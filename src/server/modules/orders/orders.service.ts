@@ -33,11 +33,11 @@ import { authorize, decide, type PolicyActor } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
 import {
-  addTopicRule,
   type ChangeEvent,
   eventRowsCte,
   publishChanges,
   topicList,
+  type TopicRule,
   topicVersionSql,
 } from '../events';
 import { diningTableSql, partnerSql } from '../master-data';
@@ -264,17 +264,18 @@ async function presentRows(db: Queryable, rows: OrderRow[], viewer: PolicyActor)
 
 const notFoundOrder = () => notFound('There is no order with this id.');
 
-// Who may follow one order's live topic `order:<id>`: staff, and the order's customer.
-addTopicRule('order', async ({ actor, key, db }) => {
-  if (!actor || !key) return false;
-  if (hasStaffAccess(actor.role)) return true;
-  const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, key));
-  return row?.customerId === actor.id;
-});
-
-// Who may follow a customer's list of their orders `my-orders:<userId>`: that user only (staff
-// screens follow `orders`).
-addTopicRule('my-orders', ({ actor, key }) => actor !== null && key !== undefined && actor.id === key);
+/** Who may follow the orders module's keyed live topics (installed with the module, services.ts). */
+export const ORDER_TOPIC_RULES: Record<string, TopicRule> = {
+  // One order, `order:<id>`: staff, and the order's customer.
+  order: async ({ actor, key, db }) => {
+    if (!actor || !key) return false;
+    if (hasStaffAccess(actor.role)) return true;
+    const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, key));
+    return row?.customerId === actor.id;
+  },
+  // A customer's list of their orders, `my-orders:<userId>`: that user only (staff follow `orders`).
+  'my-orders': ({ actor, key }) => actor !== null && key !== undefined && actor.id === key,
+};
 
 /**
  * One order for `viewer`: staff read any; a customer only their own (another's is answered as not

@@ -16,6 +16,7 @@ export {
   type RestaurantSettings,
   RestaurantSettingsSchema,
   removeLogo,
+  SETTINGS_BANK_ACCOUNT_REFERRERS as bankAccountReferrers,
   setLogo,
   settingsCurrencyHeldSql,
   type UpdateSettings,

@@ -26,7 +26,7 @@ import {
   processImage,
   saveProcessedImage,
 } from '../images';
-import { addBankAccountReferrer, bankAccounts } from '../master-data';
+import { type BankAccountReferrer, bankAccounts } from '../master-data';
 import { paymentMethodAccounts, restaurantSettings } from './settings.schema';
 
 export {
@@ -113,7 +113,8 @@ function policyColumns(policy: PasswordPolicy) {
 /**
  * While the settings send payments into an account (card, cash…), it can be neither archived nor
  * deleted: the owner first chooses another account for those methods. Master data asks this before
- * archiving or deleting an account (`addBankAccountReferrer`: master data never imports settings), so
+ * archiving or deleting an account (`SETTINGS_BANK_ACCOUNT_REFERRERS`, installed with the module:
+ * master data never imports settings), so
  * the answer is a 409 naming the methods; the foreign key of payment_method_accounts refuses a delete
  * that comes any other way.
  */
@@ -131,7 +132,8 @@ async function paymentMappingRefusal(db: Queryable, account: { id: string; name:
     message: `Bank account “${account.name}” receives ${methods.join(', ')} payments in the restaurant settings. Choose another account there first.`,
   };
 }
-addBankAccountReferrer(paymentMappingRefusal);
+/** What the settings say before a bank account is archived or deleted (installed with the module). */
+export const SETTINGS_BANK_ACCOUNT_REFERRERS: readonly BankAccountReferrer[] = [paymentMappingRefusal];
 
 /** Creates the settings row when the database has none (first start); safe to call from many processes. */
 export async function ensureSettings(db: Database): Promise<void> {
