@@ -271,6 +271,7 @@ router
     const { order, replayed, events } = await placeOrder(c.var.deps.db, actor, c.req.valid('json'), {
       key,
       limits: c.var.deps.config.customerOrderLimits,
+      foldSeconds: c.var.deps.config.orderRequestFoldSeconds,
       live: c.var.deps.liveTopics,
       ...(c.var.actorKept ? { kept: { reload: () => reloadActor(c) } } : {}),
     });
@@ -278,7 +279,6 @@ router
     if (replayed) return c.json(order, 200, { 'Idempotent-Replayed': 'true' });
     return c.json(order, 201);
   })
-      foldSeconds: c.var.deps.config.orderRequestFoldSeconds,
   .openapi(listRoute, async (c) => {
     const actor = requireActor(c);
     const version = c.var.deps.liveTopics.version('orders');
