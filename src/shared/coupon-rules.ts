@@ -77,23 +77,9 @@ export function describeCouponValue(terms: CouponTerms, currency: string, locale
   return `${terms.value} % off${cap}`;
 }
 
-/**
- * Why a code cannot be used, as `details.reason` of the refusal (404 for `coupon-unknown`, 409 for the
- * others, `details.path: 'couponCode'`).
- */
-export const COUPON_REFUSALS = [
-  'coupon-unknown',
-  'coupon-inactive',
-  'coupon-not-yet-valid',
-  'coupon-expired',
-  'coupon-wrong-channel',
-  'coupon-below-minimum',
-  'coupon-used-up',
-  'coupon-already-used',
-  'coupon-customer-required',
-  'coupon-with-manual-discount',
-] as const;
-export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
+export { COUPON_REFUSALS, type CouponRefusal } from './error-reasons';
+
+import type { CouponRefusal } from './error-reasons';
 
 export interface CouponRefusalContext {
   code: string;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import type { ErrorReason } from '../../shared/error-reasons';
 import { type ErrorBody, errorCodeForStatus } from '../../shared/errors';
 import type { Logger } from './logger';
 
@@ -9,22 +10,25 @@ import type { Logger } from './logger';
  * The one error type services throw. The handler turns it into the seed's envelope; its message is
  * shown to the user, so it must be a clear sentence and never carry SQL or a stack.
  */
+/** An error's `details`: its `reason` is one of the shared `ERROR_REASONS`, the rest is free. */
+export type ErrorDetails = { reason?: ErrorReason } & Record<string, unknown>;
+
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly details?: unknown,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new AppError(400, message, details);
+export const badRequest = (message: string, details?: ErrorDetails) => new AppError(400, message, details);
 export const unauthenticated = (message = 'Sign in to continue.') => new AppError(401, message);
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
-export const conflict = (message: string, details?: unknown) => new AppError(409, message, details);
+export const conflict = (message: string, details?: ErrorDetails) => new AppError(409, message, details);
 
 export function errorBody(status: number, message: string, details?: unknown): ErrorBody {
   const body: ErrorBody = { error: { code: errorCodeForStatus(status), message } };

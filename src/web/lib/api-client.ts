@@ -1,3 +1,4 @@
+import { type ErrorReason, reasonOf } from '../../shared/error-reasons';
 import { type ErrorCode, errorCodeForStatus, isErrorBody } from '../../shared/errors';
 
 /** An error from `/api/*`, read from the seed's envelope `{ error: { code, message, details? } }`. */
@@ -5,6 +6,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: unknown;
+  /** `details.reason`, when it is one the API sends (shared/error-reasons.ts). */
+  readonly reason: ErrorReason | undefined;
 
   constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
     super(message);
@@ -12,7 +15,13 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.details = details;
+    this.reason = reasonOf(details);
   }
+}
+
+/** Whether `error` is the API's refusal for `reason` (a name the type checker knows). */
+export function hasReason(error: unknown, reason: ErrorReason): error is ApiError {
+  return error instanceof ApiError && error.reason === reason;
 }
 
 /** Status 0 marks a request that never got an answer (offline, server down). */

@@ -1,5 +1,4 @@
-import type { StaleWriteDetails } from '../../shared/contracts/fields';
-import { isApiError } from './api-client';
+import { hasReason } from './api-client';
 
 /**
  * Stale writes (shared/contracts/fields `versionField`): a change based on an old version of a record
@@ -7,11 +6,7 @@ import { isApiError } from './api-client';
  * reloads it and says so with this message (useSchemaForm's `reload` does both for forms).
  */
 export function isStaleWrite(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    error.status === 409 &&
-    (error.details as Partial<StaleWriteDetails> | undefined)?.reason === 'stale'
-  );
+  return hasReason(error, 'stale') && error.status === 409;
 }
 
 /** "Someone else changed this menu item…": what the screen says after reloading the record. */

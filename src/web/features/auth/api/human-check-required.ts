@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { hasReason } from '../../../lib/api-client';
 
 /**
  * After many failed sign-ins to one account (by password or by phone code) the server asks for the
@@ -6,8 +6,5 @@ import { ApiError } from '../../../lib/api-client';
  * and tries again (`useHumanCheckEscalation`).
  */
 export function needsHumanCheck(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.details as { reason?: unknown } | undefined)?.reason === 'HUMAN_CHECK_REQUIRED'
-  );
+  return hasReason(error, 'HUMAN_CHECK_REQUIRED');
 }

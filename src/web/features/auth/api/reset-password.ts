@@ -16,8 +16,7 @@ export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
 /** Whether the server refused the link itself (used, expired or unknown), not the password. */
 export function isInvalidLinkError(error: unknown): boolean {
   if (!isApiError(error) || error.status !== 400) return false;
-  const reason = (error.details as { reason?: unknown } | undefined)?.reason;
-  return reason === 'INVALID_TOKEN' || reason === 'USER_NOT_FOUND';
+  return error.reason === 'INVALID_TOKEN' || error.reason === 'USER_NOT_FOUND';
 }
 
 export function useResetPassword() {

@@ -1,4 +1,5 @@
 import {
+  COUPON_REFUSALS,
   type CouponTerms,
   couponDiscount,
   couponRefusalMessage,
@@ -72,6 +73,6 @@ export function isCouponRefusal(error: unknown): boolean {
     typeof details === 'object' &&
     details !== null &&
     ((details as { path?: unknown }).path === 'couponCode' ||
-      String((details as { reason?: unknown }).reason ?? '').startsWith('coupon-'))
+      (COUPON_REFUSALS as readonly unknown[]).includes((details as { reason?: unknown }).reason))
   );
 }

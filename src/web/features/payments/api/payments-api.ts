@@ -6,7 +6,7 @@ import {
   type RefundInput,
   type RefundRecorded,
 } from '../../../../shared/contracts/payments';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest, hasReason } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -66,7 +66,7 @@ export function useRefundPayment(orderId: string) {
  * `details.reason: 'refund-required'`, `details.amount`); null for any other answer.
  */
 export function refundRequired(error: unknown): number | null {
-  if (!isApiError(error) || error.status !== 409) return null;
-  const details = error.details as { reason?: unknown; amount?: unknown } | undefined;
-  return details?.reason === 'refund-required' && typeof details.amount === 'number' ? details.amount : null;
+  if (!hasReason(error, 'refund-required') || error.status !== 409) return null;
+  const amount = (error.details as { amount?: unknown }).amount;
+  return typeof amount === 'number' ? amount : null;
 }

@@ -1,0 +1,70 @@
+/**
+ * Why a code cannot be used, as `details.reason` of the refusal (404 for `coupon-unknown`, 409 for the
+ * others, `details.path: 'couponCode'`).
+ */
+export const COUPON_REFUSALS = [
+  'coupon-unknown',
+  'coupon-inactive',
+  'coupon-not-yet-valid',
+  'coupon-expired',
+  'coupon-wrong-channel',
+  'coupon-below-minimum',
+  'coupon-used-up',
+  'coupon-already-used',
+  'coupon-customer-required',
+  'coupon-with-manual-discount',
+] as const;
+export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
+
+/**
+ * Every `details.reason` the API sends with a refusal, one union for the server that sends them and
+ * the web that tells them apart: a reason renamed on one side fails the type check on the other.
+ * Zod-free, so any page may import it.
+ */
+export const ERROR_REASONS = [
+  // Writes based on an old version of a record.
+  'stale',
+  // Orders.
+  'ordering-off',
+  'closed',
+  'below-minimum',
+  'table-archived',
+  'too-many-pending',
+  'idempotency-key-reused',
+  'order-closed',
+  'not-allowed',
+  // Money.
+  'refund-required',
+  'over-amount-due',
+  'over-refundable',
+  'nothing-due',
+  'online-payment-off',
+  'provider-error',
+  'provider-unavailable',
+  'money-recorded',
+  'in-use',
+  // Coupons.
+  ...COUPON_REFUSALS,
+  // Feedback.
+  'not-completed',
+  'already-given',
+  'customer-only',
+  'link-only',
+  'no-email',
+  // Accounts and sign-in (the last three are better-auth's own words, passed on).
+  'no-account',
+  'no-password',
+  'HUMAN_CHECK_REQUIRED',
+  'INVALID_TOKEN',
+  'USER_NOT_FOUND',
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** The known `reason` of an error's `details`, or undefined. */
+export function reasonOf(details: unknown): ErrorReason | undefined {
+  const reason = (details as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason)
+    ? (reason as ErrorReason)
+    : undefined;
+}
