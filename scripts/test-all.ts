@@ -3,9 +3,10 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: every check the project has, in order: types, lint, unit, API, process and browser
- * tests, then what `/` loads (no back-office code). Each step runs even if an earlier one failed, so
- * one run shows every failure; the exit code is non-zero if any failed.
+ * `npm test`: every check the project has, in order: types, lint, import boundaries, the API document
+ * (Redocly's rules), unit, API, process and browser tests, then what `/` loads (no back-office code).
+ * Each step runs even if an earlier one failed, so one run shows every failure; the exit code is
+ * non-zero if any failed.
  *
  * Each step's time and result go to test-results/tier-times.json (rewritten after every step, so an
  * interrupted run still leaves what it measured) and one line per run to
@@ -16,6 +17,7 @@ const steps: [string, string][] = [
   ['type check', 'typecheck'],
   ['lint', 'lint'],
   ['import boundaries', 'check:imports'],
+  ['API document (Redocly)', 'lint:openapi'],
   ['unit tests', 'test:unit'],
   ['API tests', 'test:api'],
   ['process tests', 'test:process'],

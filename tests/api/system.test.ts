@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { duplicateOperationIds, operationsOf } from '../../src/server/modules/docs/openapi-document';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -211,6 +212,67 @@ describe('API documentation', () => {
     expect(doc.paths['/api/settings']?.patch?.description).toContain('Administrators only');
   });
 
+  it('names every operation once, by an id derived from its method and path', async () => {
+    const doc = (await (await t.get('/api/openapi.json')).json()) as Parameters<typeof operationsOf>[0];
+    const operations = operationsOf(doc);
+    expect(operations.length).toBeGreaterThan(100);
+    for (const { method, path: route, operation } of operations) {
+      expect(operation.operationId, `${method} ${route}`).toMatch(/^[a-z]+[A-Z][A-Za-z0-9]*$/);
+    }
+    expect(duplicateOperationIds(doc)).toEqual([]);
+    const idOf = (route: string, method: string) =>
+      operations.find((entry) => entry.path === route && entry.method === method)?.operation.operationId;
+    expect(idOf('/api/orders', 'post')).toBe('postOrders');
+    expect(idOf('/api/orders/{id}', 'get')).toBe('getOrdersById');
+    expect(idOf('/api/auth/change-password', 'post')).toBe('postAuthChangePassword');
+  });
+
+  it('states who may call each operation: nobody signed in, or the session cookie', async () => {
+    const doc = (await (await t.get('/api/openapi.json')).json()) as {
+      servers: unknown;
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown; description?: string }>>;
+    };
+    expect(doc.servers).toEqual([{ url: TEST_ORIGIN, description: expect.any(String) }]);
+    expect(doc.components.securitySchemes).toEqual({
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'brigade.session_token' }),
+    });
+    const session = [{ sessionCookie: [] }];
+    const optionalSession = [{ sessionCookie: [] }, {}];
+    for (const [route, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const access = /Access: (.*)$/.exec(operation.description ?? '')?.[1];
+        // Routes of defineRoute say who may call them; the better-auth endpoints are checked below.
+        if (access === undefined) continue;
+        expect(operation.security, `${method} ${route}`).toEqual(access === 'Anyone.' ? [] : session);
+      }
+    }
+    expect(doc.paths['/api/health']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/settings']?.patch?.security).toEqual(session);
+    expect(doc.paths['/api/auth/sign-in/email']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/auth/change-password']?.post?.security).toEqual(session);
+    expect(doc.paths['/api/auth/get-session']?.get?.security).toEqual(optionalSession);
+    for (const methods of Object.values(doc.paths)) {
+      for (const operation of Object.values(methods)) expect(operation.security).toBeDefined();
+    }
+  });
+
+  it('writes every regex pattern as JSON Schema reads it: a Unicode regex without flags', async () => {
+    const text = await (await t.get('/api/openapi.json')).text();
+    const patterns = [...text.matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g)].map(
+      (match) => JSON.parse(match[1] as string) as string,
+    );
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const pattern of patterns) {
+      expect(pattern, pattern).not.toMatch(/(?<!\\)\/[dgimsuvy]+$/);
+      expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+    }
+    // The contact form's single-line rule: a name passes, a line break does not.
+    const line = patterns.find((pattern) => pattern.includes('\\p{Cc}') && !pattern.includes('\\n'));
+    expect(new RegExp(line as string, 'u').test('Ada Lovelace')).toBe(true);
+    expect(new RegExp(line as string, 'u').test('Ada\nLovelace')).toBe(false);
+  });
+
   it('serves a reference page that loads only local scripts', async () => {
     const page = await t.get('/api/docs');
     expect(page.status).toBe(200);
@@ -241,6 +303,7 @@ describe('the web app', () => {
       '<!doctype html><title>Brigade</title><div id="root"></div>',
     );
     await writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(path.join(webRoot, 'assets', 'index-abc123.css'), 'body{margin:0}');
     await writeFile(path.join(webRoot, 'assets', 'big-abc123.js'), BIG_SCRIPT);
     await writeFile(path.join(webRoot, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
     await writeFile(path.join(webRoot, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
@@ -256,6 +319,36 @@ describe('the web app', () => {
     const response = await appWithWebRoot().request('/assets/index-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a built script or stylesheet the headers it obeys, and none that only bind a document', async () => {
+    const app = appWithWebRoot();
+    for (const file of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const response = await app.request(file, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy'), file).toBe('same-origin');
+      expect(response.headers.get('referrer-policy'), file).toBe('strict-origin-when-cross-origin');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(response.headers.get(name), `${file}: ${name}`).toBeNull();
+      }
+    }
+    // Every document keeps them: the pages, other files, the API.
+    for (const document of ['/login', '/favicon.svg', '/api/health']) {
+      const response = await app.request(document);
+      expect(response.headers.get('content-security-policy'), document).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), document).toBe('DENY');
+      expect(response.headers.get('cross-origin-opener-policy'), document).toBe('same-origin');
+    }
   });
 
   it('sends the Brotli or gzip copy the build made to a browser that takes it, and the file to others', async () => {

@@ -37,11 +37,24 @@ const ACCESS_TEXT: Record<Access, string> = {
   admin: 'Administrators only.',
 };
 
+/** The OpenAPI security scheme of the session cookie (its cookie name is filled in by the docs module). */
+export const SESSION_SCHEME = 'sessionCookie';
+
+/**
+ * An operation's OpenAPI `security`: `none` anyone may call it without credentials (`[]`),
+ * `required` it needs a session, `optional` it works without one and does more with one.
+ */
+export function sessionSecurity(use: 'none' | 'required' | 'optional'): NonNullable<RouteConfig['security']> {
+  if (use === 'none') return [];
+  return use === 'required' ? [{ [SESSION_SCHEME]: [] }] : [{ [SESSION_SCHEME]: [] }, {}];
+}
+
 type DefinedRoute<R extends RouteConfig> = R & { middleware: ReturnType<typeof guard> };
 
 /**
  * `createRoute` with the access rule declared: the guard runs before validation and the handler,
- * and the 400, 401 and 403 answers are documented for every route that can give them. `keptForWrite`
+ * the 400, 401 and 403 answers are documented for every route that can give them, and so is the
+ * security: none (`[]`) for a public route, the session cookie for every other. `keptForWrite`
  * lets a signed-in write start from the session this process keeps (auth-guards.ts, `loadActor`).
  */
 export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(
@@ -62,7 +75,7 @@ export function defineRoute<R extends Omit<RouteConfig, 'middleware'>>(
   return createRoute({
     ...route,
     description: [route.description, `Access: ${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n'),
-    ...(access === 'public' ? {} : { security: [{ sessionCookie: [] }] }),
+    security: sessionSecurity(access === 'public' ? 'none' : 'required'),
     responses,
     middleware: guard(access, options),
   }) as DefinedRoute<R & { middleware: ReturnType<typeof guard> }>;

@@ -20,6 +20,12 @@ export interface AuthEndpoint {
   query?: z.ZodObject;
   ok: { status?: 200 | 302; description: string; schema?: z.ZodType };
   errors?: (400 | 401 | 403 | 404 | 409 | 429)[];
+  /**
+   * The session cookie, as the OpenAPI `security` states it: `required` the endpoint acts on the
+   * signed-in user (401 without one), `optional` it works without one and does more with one. Without
+   * it the endpoint is public.
+   */
+  session?: 'required' | 'optional';
 }
 
 const HUMAN_CHECK_NOTE =
@@ -77,6 +83,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     body: z.object({ phoneNumber: z.string(), code: z.string(), updatePhoneNumber: z.boolean().optional() }),
     ok: { description: 'Verified; sets the session cookie' },
     errors: [400, 403, 429],
+    session: 'optional',
   },
   {
     method: 'post',
@@ -137,6 +144,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     }),
     ok: { description: 'Changed' },
     errors: [400, 401, 429],
+    session: 'required',
   },
   {
     method: 'post',
@@ -146,6 +154,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     body: z.object({ name: z.string().optional() }),
     ok: { description: 'Updated' },
     errors: [400, 401],
+    session: 'required',
   },
   {
     method: 'post',
@@ -154,6 +163,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     body: z.object({ newEmail: z.email(), callbackURL: z.string().optional() }),
     ok: { description: 'Verification sent' },
     errors: [400, 401],
+    session: 'required',
   },
   {
     method: 'post',
@@ -162,6 +172,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     body: z.object({ email: z.email(), callbackURL: z.string().optional() }),
     ok: { description: 'Sent' },
     errors: [400, 429],
+    session: 'optional',
   },
   {
     method: 'get',
@@ -170,6 +181,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
     ok: { status: 302, description: 'Redirect to the callbackURL (with `error` when the link failed)' },
     errors: [400],
+    session: 'optional',
   },
   {
     method: 'get',
@@ -177,6 +189,7 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     summary: 'The ways the signed-in user can sign in (password, Google)',
     ok: { description: 'The linked accounts' },
     errors: [401],
+    session: 'required',
   },
   {
     method: 'post',
@@ -184,18 +197,21 @@ export const AUTH_ENDPOINTS: AuthEndpoint[] = [
     summary: 'Sign out of all devices',
     ok: { description: 'Every session ended' },
     errors: [401],
+    session: 'required',
   },
   {
     method: 'post',
     path: '/sign-out',
     summary: 'Sign out (ends the session in the database)',
     ok: { description: 'Signed out' },
+    session: 'optional',
   },
   {
     method: 'get',
     path: '/get-session',
     summary: 'The current session and user, or null (at once when there is no session cookie)',
     ok: { description: 'Session or null', schema: SessionResponseSchema },
+    session: 'optional',
   },
 ];
 

@@ -5,7 +5,7 @@ import { isErrorBody } from '../../../shared/errors';
 import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/context';
 import { errorBody } from '../../lib/errors';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, ErrorResponseSchema, sessionSecurity } from '../../lib/router';
 import { AUTH_ENDPOINTS, isAllowedAuthEndpoint } from './auth-endpoints';
 import { CLIENT_IP_HEADER } from './auth-links';
 
@@ -175,6 +175,7 @@ export function documentAuthEndpoints(app: OpenAPIHono<AppEnv>): void {
       tags: ['Auth'],
       summary: endpoint.summary,
       description: endpoint.description,
+      security: sessionSecurity(endpoint.session ?? 'none'),
       request: {
         ...(endpoint.body ? { body: { required: true, content: json(endpoint.body) } } : {}),
         ...(endpoint.query ? { query: endpoint.query } : {}),

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context';
+import { ErrorResponseSchema } from '../../lib/router';
+import { completeApiDocument } from './openapi-document';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -40,31 +42,42 @@ function readAsset(name: string): string {
   return text;
 }
 
+const DOCUMENT_INFO = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Brigade API',
+    version: '0.1.0',
+    description:
+      'JSON over HTTP. Errors use the envelope `{ "error": { "code", "message", "details"? } }` with the ' +
+      'codes 400 invalid-argument, 401 unauthenticated, 403 permission-denied, 404 not-found, ' +
+      '409 aborted, 429 resource-exhausted, 500 internal, 503 unavailable. For every operation: a request ' +
+      "other than GET from another origin (its `Origin` is not the app's own, or `Sec-Fetch-Site` is " +
+      'not `same-origin`) is refused with 403; a NUL character (U+0000) anywhere in the path, query or ' +
+      'body is a 400 naming the field; a JSON body over 1 MiB is a 413. Answers to signed-in requests ' +
+      'carry `Cache-Control: no-store` (or `private`). Picture uploads: at most 2 in progress per user, ' +
+      'the next is a 429.',
+  },
+};
+
 /**
  * The OpenAPI document at /api/openapi.json and a reference page at /api/docs that needs no internet:
- * Swagger UI is served from the installed swagger-ui-dist package.
+ * Swagger UI is served from the installed swagger-ui-dist package. The document is built on the
+ * first request, when every route is registered, and completed for a partner's tools
+ * (openapi-document.ts): operation ids, this process's BASE_URL as its server, the session cookie by
+ * the name better-auth gives it. It is the same for every caller, so it is kept.
  */
 export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Brigade API',
-      version: '0.1.0',
-      description:
-        'JSON over HTTP. Errors use the envelope `{ "error": { "code", "message", "details"? } }` with the ' +
-        'codes 400 invalid-argument, 401 unauthenticated, 403 permission-denied, 404 not-found, ' +
-        '409 aborted, 429 resource-exhausted, 500 internal, 503 unavailable. For every operation: a request ' +
-        "other than GET from another origin (its `Origin` is not the app's own, or `Sec-Fetch-Site` is " +
-        'not `same-origin`) is refused with 403; a NUL character (U+0000) anywhere in the path, query or ' +
-        'body is a 400 naming the field; a JSON body over 1 MiB is a 413. Answers to signed-in requests ' +
-        'carry `Cache-Control: no-store` (or `private`). Picture uploads: at most 2 in progress per user, ' +
-        'the next is a 429.',
-    },
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'brigade.session_token',
+  app.openAPIRegistry.register('Error', ErrorResponseSchema);
+  let document: Promise<ReturnType<typeof app.getOpenAPI31Document>> | undefined;
+  app.get('/api/openapi.json', async (c) => {
+    const { auth, config } = c.var.deps;
+    document ??= auth.$context.then((context) =>
+      completeApiDocument(app.getOpenAPI31Document(DOCUMENT_INFO), {
+        baseUrl: config.baseUrl,
+        sessionCookieName: context.authCookies.sessionToken.name,
+      }),
+    );
+    return c.json(await document);
   });
   app.get('/api/docs', (c) => {
     c.header('Cache-Control', 'no-cache');
