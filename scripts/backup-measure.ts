@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, openAsBlob, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { BACKUP_API, type RestoreResult } from '../src/shared/contracts/backup';
 import { cleanUpApps, makeTempDir, REPO_ROOT, type SpawnedApp, spawnApp } from '../tests/support/spawn-app';
@@ -382,7 +383,15 @@ async function main(): Promise<void> {
     const downloadMemory = downloadRss.stop();
     const fileBytes = (await fs.stat(file)).size;
     const backupRows = Number(response.headers.get('x-backup-rows'));
-    console.log(`  ${seconds(downloadMs)} s, ${mib(fileBytes)} MiB, ${backupRows} rows`);
+    // How far the file expands (a restore refuses a file that expands past MAX_EXPANSION_RATIO).
+    let decompressedBytes = 0;
+    for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+      decompressedBytes += (chunk as Buffer).length;
+    }
+    const expansion = Math.round((decompressedBytes / fileBytes) * 100) / 100;
+    console.log(
+      `  ${seconds(downloadMs)} s, ${mib(fileBytes)} MiB, ${backupRows} rows; ${mib(decompressedBytes)} MiB decompressed (${expansion}×)`,
+    );
 
     console.log('Restore:');
     const confirm = (
@@ -393,6 +402,7 @@ async function main(): Promise<void> {
     const form = new FormData();
     form.append('file', await openAsBlob(file, { type: 'application/gzip' }), 'backup.gz');
     form.append('confirm', confirm);
+    form.append('password', ADMIN.password);
     const restoreRss = sampleRss(pid);
     const restoreStarted = Date.now();
     const restored = await fetch(`${app.baseUrl}${BACKUP_API.restore}`, {
@@ -445,6 +455,8 @@ async function main(): Promise<void> {
         rows: backupRows,
         fileMiB: mib(fileBytes),
         fileBytes,
+        decompressedMiB: mib(decompressedBytes),
+        expansion,
         firstByteSeconds: seconds(firstByteMs),
         seconds: seconds(downloadMs),
         rowsPerSecond: Math.round(backupRows / (downloadMs / 1000)),
@@ -474,7 +486,7 @@ async function main(): Promise<void> {
       `| | time | size | app RSS peak (at rest before: ${baseline.peakMiB} MiB) |`,
       '|---|---:|---:|---:|',
       `| Database (pg_database_size) | | ${mib(sizeBefore)} MiB (${mib(sizeAfter)} MiB after the restore) | |`,
-      `| Download \`GET ${BACKUP_API.download}\` (to the last byte) | ${seconds(downloadMs)} s (first byte ${seconds(firstByteMs)} s) | ${mib(fileBytes)} MiB gzip | ${downloadMemory.peakMiB} MiB (${delta(downloadMemory.peakMiB)}) |`,
+      `| Download \`GET ${BACKUP_API.download}\` (to the last byte) | ${seconds(downloadMs)} s (first byte ${seconds(firstByteMs)} s) | ${mib(fileBytes)} MiB gzip, ${mib(decompressedBytes)} MiB decompressed (${expansion}×) | ${downloadMemory.peakMiB} MiB (${delta(downloadMemory.peakMiB)}) |`,
       `| Restore \`POST ${BACKUP_API.restore}\` (upload, check, safety backup, replace) | ${seconds(restoreMs)} s | | ${restoreMemory.peakMiB} MiB (${delta(restoreMemory.peakMiB)}) |`,
       `| … of which before the replacement (upload, complete check, safety backup) | ${beforeReplaceMs === null ? '?' : `${seconds(beforeReplaceMs)} s`} | | |`,
       `| … … of which the safety backup (written to the backup folder) | ${Number.isNaN(safetyMs) ? '?' : `${seconds(safetyMs)} s`} | | |`,

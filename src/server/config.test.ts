@@ -154,3 +154,15 @@ describe('loadConfig for push services (PUSH_SERVICE_ORIGINS)', () => {
     }
   });
 });
+
+describe('loadConfig for restores (BACKUP_RESTORE_MAX_GB)', () => {
+  it('is 16 GB by default, takes whole GB from 1 to 1024, and names the variable when it is not', () => {
+    expect(loadConfig({}).backupRestoreMaxBytes).toBe(16 * 1024 ** 3);
+    expect(loadConfig({ BACKUP_RESTORE_MAX_GB: '40' }).backupRestoreMaxBytes).toBe(40 * 1024 ** 3);
+    for (const value of ['0', '1.5', 'lots', '2000']) {
+      expect(() => loadConfig({ BACKUP_RESTORE_MAX_GB: value })).toThrow(
+        `BACKUP_RESTORE_MAX_GB="${value}": must be a whole number of GB from 1 to 1024`,
+      );
+    }
+  });
+});

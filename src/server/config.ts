@@ -29,6 +29,14 @@ const FOLD_MESSAGE = 'must be a whole number of seconds from 0 (never fold) to 3
 const CUSTOMER_PENDING_MESSAGE = 'must be a whole number of waiting order requests from 1 to 1000000';
 const STREAM_CAP_MESSAGE = 'must be a whole number of open live-update streams from 1 to 1000000';
 
+const RESTORE_CAP_MESSAGE = 'must be a whole number of GB from 1 to 1024';
+/**
+ * A restore reads at most this much decompressed backup (BACKUP_RESTORE_MAX_GB). The 100,000-order
+ * bench backup (decision 009) is 49 MB compressed and 200 MB decompressed; the largest upload accepted,
+ * 2 GB, would hold about 8 GB at that rate. 16 GB is twice that, and bounds the work of any file.
+ */
+export const DEFAULT_BACKUP_RESTORE_MAX_GB = 16;
+
 const EnvSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
@@ -45,6 +53,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
   // Where the automatic daily backups and the safety copies before a restore go; DATA_DIR/backups by default.
   BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  // The most a backup may hold once decompressed for a restore to read it, in GB (whole numbers).
+  BACKUP_RESTORE_MAX_GB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: RESTORE_CAP_MESSAGE })
+      .int({ error: RESTORE_CAP_MESSAGE })
+      .min(1, { error: RESTORE_CAP_MESSAGE })
+      .max(1024, { error: RESTORE_CAP_MESSAGE })
+      .default(DEFAULT_BACKUP_RESTORE_MAX_GB),
+  ),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -227,6 +245,11 @@ export interface Config {
   dataDir: string;
   /** The folder of the automatic backups and safety copies (BACKUP_DIR, else DATA_DIR/backups). */
   backupDir: string;
+  /**
+   * The most a backup may hold decompressed for a restore to read it (BACKUP_RESTORE_MAX_GB, in bytes);
+   * a file that expands past it is refused as soon as it does.
+   */
+  backupRestoreMaxBytes: number;
   databaseUrl: string | undefined;
   authSecret: string | undefined;
   adminEmail: string;
@@ -317,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secure: baseUrl.startsWith('https://'),
     dataDir: path.resolve(values.DATA_DIR),
     backupDir: path.resolve(values.BACKUP_DIR ?? path.join(values.DATA_DIR, 'backups')),
+    backupRestoreMaxBytes: values.BACKUP_RESTORE_MAX_GB * 1024 ** 3,
     databaseUrl: values.DATABASE_URL,
     authSecret: values.AUTH_SECRET,
     adminEmail: values.ADMIN_EMAIL.toLowerCase(),

@@ -12,11 +12,12 @@ import { apiClient, axeViolations, PHONE, saveScreenshot, signInByForm } from '.
 import { E2E_USERS } from './users';
 
 /**
- * Backup & Restore (issue 16). On the shared app: an admin downloads a backup (a gzip file in the
- * Brigade format, named by the server) and changes the daily schedule, which is kept. A restore signs
- * everybody out and replaces all data, so it runs on an app of its own: download there, change a dish,
- * a wrong name keeps the button off, a cut-off file is refused in the server's words with nothing
- * changed, the real file restores (what was restored, then Sign in again) and the dish is back.
+ * Backup & Restore. On the shared app: an admin downloads a backup (a gzip file in the Brigade format,
+ * named by the server) and changes the daily schedule, which is kept. A restore signs everybody out and
+ * replaces all data, so it runs on an app of its own: download there, change a dish, a wrong name or
+ * no password keeps the button off, a wrong password is refused beside its field and a cut-off file in
+ * the server's words, with nothing changed, the real file restores with the admin's password (what was
+ * restored, then Sign in again) and the dish is back.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -106,7 +107,7 @@ test.describe('backup and restore', () => {
       await cleanUpApps();
     });
 
-    test('restore: a wrong name keeps it off, a cut-off file is refused with nothing changed, the real file brings the data back and everyone signs in again', async ({
+    test('restore: a wrong name or no password keeps it off, a wrong password and a cut-off file are refused with nothing changed, the real file brings the data back with the password and everyone signs in again', async ({
       browser,
       extraHTTPHeaders,
     }, testInfo) => {
@@ -163,24 +164,47 @@ test.describe('backup and restore', () => {
         const dishName = async () =>
           ((await (await page.request.get(`/api/menu/items/${dish.id}`)).json()) as MenuItem).name;
 
-        // 3. A name that is not the restaurant's keeps Restore off.
+        // 3. A name that is not the restaurant's, or no password, keeps Restore off.
         const card = page.getByRole('region', { name: 'Restore from a file' });
         const restoreButton = card.getByRole('button', { name: 'Restore from this file' });
         await card.getByLabel('Backup file').setInputFiles(backup.filePath);
         await expect(card.getByText(`${backup.fileName} · `)).toBeVisible();
         const confirmField = card.getByLabel(`Type “${restaurant}” to confirm`);
+        const passwordField = card.getByLabel('Your password');
+        await passwordField.fill(E2E_USERS.admin.password);
         await confirmField.fill(`${restaurant} nope`);
         await expect(card.getByText("This does not match the restaurant's name yet")).toBeVisible();
         await expect(restoreButton).toBeDisabled();
+        await confirmField.fill(restaurant);
+        await expect(restoreButton).toBeEnabled();
+        await passwordField.fill('');
+        await expect(restoreButton).toBeDisabled();
+        await expect(passwordField).toHaveAttribute('type', 'password');
+        await expect(passwordField).toHaveAttribute('autocomplete', 'current-password');
 
-        // 4. A file cut off halfway is refused in the server's words; nothing changes.
+        // 4. A wrong password is refused beside its field; nothing changes.
+        const question = page.getByRole('dialog', { name: 'Replace everything with this backup?' });
+        await passwordField.fill(`${E2E_USERS.admin.password}-not`);
+        await restoreButton.click();
+        await question.getByRole('button', { name: 'Replace everything' }).click();
+        await expect(card.getByText('Your password is not correct. Nothing was restored.')).toBeVisible();
+        await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+        await expect(card.getByRole('alert')).toBeHidden();
+        expect(await dishName()).toBe('Renamed after the backup');
+        await saveScreenshot(page, testInfo, 'backup-restore-form');
+        await page.setViewportSize(PHONE);
+        await saveScreenshot(page, testInfo, 'backup-restore-form');
+        await page.setViewportSize(DESKTOP);
+        // Typing again clears the refusal.
+        await passwordField.fill(E2E_USERS.admin.password);
+        await expect(passwordField).not.toHaveAttribute('aria-invalid', 'true');
+
+        // 5. A file cut off halfway is refused in the server's words; nothing changes.
         const cutOff = testInfo.outputPath('cut-off.gz');
         await writeFile(cutOff, backup.bytes.subarray(0, Math.floor(backup.bytes.length / 2)));
         await card.getByLabel('Backup file').setInputFiles(cutOff);
-        await confirmField.fill(restaurant);
         await expect(restoreButton).toBeEnabled();
         await restoreButton.click();
-        const question = page.getByRole('dialog', { name: 'Replace everything with this backup?' });
         await expect(question).toContainText('cut-off.gz');
         await question.getByRole('button', { name: 'Replace everything' }).click();
         const refusal = card.getByRole('alert');
@@ -192,7 +216,7 @@ test.describe('backup and restore', () => {
         await saveScreenshot(page, testInfo, 'backup-refused');
         await page.setViewportSize(DESKTOP);
 
-        // 5. The real file: uploaded, checked and restored; the page says what came back.
+        // 6. The real file, with the password: uploaded, checked and restored; the page says what came back.
         await card.getByLabel('Backup file').setInputFiles(backup.filePath);
         await expect(refusal).toBeHidden();
         await restoreButton.click();
@@ -223,7 +247,7 @@ test.describe('backup and restore', () => {
         // Every session is gone, this one too.
         expect((await page.request.get('/api/admin/backups')).status()).toBe(401);
 
-        // 6. Sign in again: back on the page, the safety backup listed, the soup's name is back.
+        // 7. Sign in again: back on the page, the safety backup listed, the soup's name is back.
         await success.getByRole('button', { name: 'Sign in' }).click();
         await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin%2Fbackup$/);
         await signInByForm(page, E2E_USERS.admin);
@@ -232,12 +256,26 @@ test.describe('backup and restore', () => {
         await expect(kept.filter({ hasText: 'Before restore' }).first()).toBeVisible();
         expect(await dishName()).toBe('Roast squash soup');
 
-        // A kept backup asks for the name too before it replaces anything.
+        // A kept backup asks for the name and the password too before it replaces anything.
         const safety = kept.filter({ hasText: 'Before restore' }).first();
         await safety.getByRole('button', { name: /^Restore / }).click();
         const keptQuestion = page.getByRole('dialog', { name: 'Restore this backup?' });
+        const keptReplace = keptQuestion.getByRole('button', { name: 'Replace everything' });
         await keptQuestion.getByLabel(`Type “${restaurant}” to confirm`).fill('someone else');
-        await expect(keptQuestion.getByRole('button', { name: 'Replace everything' })).toBeDisabled();
+        await keptQuestion.getByLabel('Your password').fill(E2E_USERS.admin.password);
+        await expect(keptReplace).toBeDisabled();
+        await keptQuestion.getByLabel(`Type “${restaurant}” to confirm`).fill(restaurant);
+        await keptQuestion.getByLabel('Your password').fill('a wrong password');
+        await keptReplace.click();
+        await expect(
+          keptQuestion.getByText('Your password is not correct. Nothing was restored.'),
+        ).toBeVisible();
+        expect(await dishName()).toBe('Roast squash soup');
+        // The dialog is fixed over the page: what the screen shows, not the whole page.
+        await saveScreenshot(page, testInfo, 'backup-restore-kept', { viewportOnly: true });
+        await page.setViewportSize(PHONE);
+        await saveScreenshot(page, testInfo, 'backup-restore-kept', { viewportOnly: true });
+        await page.setViewportSize(DESKTOP);
         await keptQuestion.getByRole('button', { name: 'Cancel' }).click();
         await expect(keptQuestion).toBeHidden();
         await saveScreenshot(page, testInfo, 'backup-page');

@@ -158,6 +158,7 @@ describe('a restore killed midway', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(backup)], { type: 'application/gzip' }), 'backup.gz');
     form.append('confirm', confirm);
+    form.append('password', ADMIN.password);
     // What the restore request came to: an answer (it must not get one) or the connection's failure.
     const request: { answered: string | null } = { answered: null };
     const restore = fetch(`${first.baseUrl}${BACKUP_API.restore}`, {

@@ -67,13 +67,18 @@ export async function downloadBackup(t: TestApp, as: As): Promise<{ bytes: Buffe
   return { bytes, response };
 }
 
-/** `POST /api/admin/backup/restore` as `as` with `file` (any bytes) and `confirm`; either may be left out. */
+/**
+ * `POST /api/admin/backup/restore` as `as` with `file` (any bytes), `confirm` and `password`; any may be
+ * left out. The fields go first and the file last, as the web page sends them.
+ */
 export function uploadRestore(
   t: TestApp,
   as: As | null,
-  fields: { file?: Buffer | Uint8Array; confirm?: string; fileName?: string },
+  fields: { file?: Buffer | Uint8Array; confirm?: string; password?: string; fileName?: string },
 ): Promise<Response> {
   const form = new FormData();
+  if (fields.confirm !== undefined) form.append('confirm', fields.confirm);
+  if (fields.password !== undefined) form.append('password', fields.password);
   if (fields.file !== undefined) {
     form.append(
       'file',
@@ -81,13 +86,17 @@ export function uploadRestore(
       fields.fileName ?? 'brigade-backup.gz',
     );
   }
-  if (fields.confirm !== undefined) form.append('confirm', fields.confirm);
   return t.request(BACKUP_API.restore, { method: 'POST', body: form }, { as });
 }
 
-/** The same, expecting 200: the restore's result. */
-export async function restored(t: TestApp, as: As, file: Buffer, confirm: string): Promise<RestoreResult> {
-  const response = await uploadRestore(t, as, { file, confirm });
+/** The same with the admin's own password, expecting 200: the restore's result. */
+export async function restored(
+  t: TestApp,
+  as: As & { password: string },
+  file: Buffer,
+  confirm: string,
+): Promise<RestoreResult> {
+  const response = await uploadRestore(t, as, { file, confirm, password: as.password });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as RestoreResult;
 }

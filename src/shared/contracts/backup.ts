@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from '../field-messages';
 
 /**
  * Backup and restore (PRODUCT.md section 13, issue 16): the file format's identity, the automatic
@@ -8,7 +9,7 @@ import { z } from 'zod';
 export const BACKUP_API = {
   /** GET: the whole database as one compressed file (a download). */
   download: '/api/admin/backup',
-  /** POST multipart `file` + `confirm` (the restaurant's name). */
+  /** POST multipart `file` + `confirm` (the restaurant's name) + `password` (the admin's). */
   restore: '/api/admin/backup/restore',
   /** GET: the schedule and the backups kept in the backup folder. */
   list: '/api/admin/backups',
@@ -16,7 +17,7 @@ export const BACKUP_API = {
   schedule: '/api/admin/backups/schedule',
   /** GET: one kept backup's file. */
   file: (id: string) => `/api/admin/backups/${id}/file`,
-  /** POST `{ confirm }`: restore one kept backup. */
+  /** POST `{ confirm, password }`: restore one kept backup. */
   restoreKept: (id: string) => `/api/admin/backups/${id}/restore`,
 } as const;
 
@@ -92,8 +93,18 @@ export const BackupOverviewSchema = z.object({
 });
 export type BackupOverview = z.infer<typeof BackupOverviewSchema>;
 
+/** The longest password a restore's confirmation takes (the password policy's own upper bound). */
+export const MAX_RESTORE_PASSWORD_LENGTH = 4096;
+
 export const RestoreKeptInputSchema = z
-  .object({ confirm: z.string({ error: "type the restaurant's name" }).max(200) })
+  .object({
+    confirm: z.string({ error: "type the restaurant's name" }).max(200),
+    /** The admin's current password (an account without one sets it first). */
+    password: z
+      .string({ error: fieldMessages.enter('your password') })
+      .min(1, fieldMessages.enter('your password'))
+      .max(MAX_RESTORE_PASSWORD_LENGTH, `enter at most ${MAX_RESTORE_PASSWORD_LENGTH} characters`),
+  })
   .strict();
 
 export const RestoreResultSchema = z.object({

@@ -11,8 +11,8 @@ import { useConfig } from '../features/config/api/get-config';
 import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
 
 /**
- * `/admin/backup` (Backup & Restore, admin; PRODUCT.md section 13, issue 16): download the whole
- * restaurant as one file, restore from such a file after typing the restaurant's name, and the daily
+ * `/admin/backup` (Backup & Restore, admin): download the whole restaurant as one file, restore from
+ * such a file after typing the restaurant's name and the admin's own password, and the daily
  * automatic backups (their schedule, the last one's outcome, the kept files to download or restore).
  * The overview is read again every 30 s and after every action. After a restore every session is gone,
  * this one too: the page shows what was restored and sends the owner to sign in.

@@ -13,9 +13,11 @@ import {
   BackupScheduleInputSchema,
   BackupScheduleSchema,
   MAX_BACKUP_UPLOAD_BYTES,
+  MAX_RESTORE_PASSWORD_LENGTH,
   RestoreKeptInputSchema,
   RestoreResultSchema,
 } from '../../../shared/contracts/backup';
+import { fieldMessages } from '../../../shared/field-messages';
 import { requireActor } from '../../lib/auth-guards';
 import { clientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/context';
@@ -26,9 +28,11 @@ import {
   backupOverview,
   keptBackupFile,
   restoreFromFile,
+  startRestore,
   streamBackup,
   updateSchedule,
 } from './backup.service';
+import { MAX_EXPANSION_RATIO } from './backup-restore';
 
 const errorResponse = (description: string) => ({
   description,
@@ -39,12 +43,21 @@ const IdParams = z.object({
   id: z.uuid('must be a backup id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
 });
 const REFUSALS_TEXT =
-  '400 with the reason when the file is not a Brigade backup, is damaged, cut off or changed (checksums), ' +
-  'was made by a newer version (schema level), or the confirmation is not the restaurant’s name; nothing ' +
-  'is changed then. 409 while another backup or restore runs.';
+  '`password` is the signed-in admin’s current password; wrong ones count against the same per-user ' +
+  'limit as change-password’s (10 in 15 minutes, then 429). An admin without a password (Google or ' +
+  'phone sign-in only) is refused with 403 (`details.reason: no-password`) and sets one first. ' +
+  '400 with the reason when the password is missing or wrong, the file is not a Brigade backup, is ' +
+  'damaged, cut off or changed (checksums), was made by a newer version (schema level), expands to ' +
+  `more than ${MAX_EXPANSION_RATIO} times its size when decompressed, or the confirmation is not the ` +
+  'restaurant’s name; 413 when it holds more than the server restores (`BACKUP_RESTORE_MAX_GB`). ' +
+  'Nothing is changed then. One restore runs at a time per server: another is 429 at once. 409 while ' +
+  'another backup or restore holds the database.';
 const restoreResponses = {
   200: { description: 'Restored', content: { 'application/json': { schema: RestoreResultSchema } } },
   409: errorResponse('Another backup or restore is running'),
+  429: errorResponse(
+    'A restore is running on this server already, or too many wrong passwords (`details.retryAfterSeconds`)',
+  ),
 };
 
 const downloadRoute = defineRoute('admin', {
@@ -68,7 +81,9 @@ const restoreRoute = defineRoute('admin', {
   tags: ['Backup'],
   summary: 'Restore a backup file (replaces all data)',
   description:
-    'Multipart form: `file` (a backup) and `confirm` (the restaurant’s name). The file is checked completely, ' +
+    'Multipart form: `file` (a backup), `confirm` (the restaurant’s name) and `password` (the admin’s). ' +
+    'The restore slot, a password to confirm with and the wrong-password limit are settled before the ' +
+    'body is read. The file is checked completely (reading at most what a backup of its size can hold), ' +
     'a safety backup is written to the backup folder, then every table is replaced in one transaction and ' +
     `migrated forward when the backup is older. Everyone is signed out. ${REFUSALS_TEXT}`,
   request: {
@@ -79,17 +94,21 @@ const restoreRoute = defineRoute('admin', {
           // A plain schema: the handler streams the form to disk itself (a backup is never held in memory).
           schema: {
             type: 'object' as const,
-            required: ['file', 'confirm'],
+            required: ['file', 'confirm', 'password'],
             properties: {
               file: { type: 'string' as const, format: 'binary' },
               confirm: { type: 'string' as const },
+              password: { type: 'string' as const, format: 'password' },
             },
           },
         },
       },
     },
   },
-  responses: { ...restoreResponses, 413: errorResponse('The file is larger than the limit') },
+  responses: {
+    ...restoreResponses,
+    413: errorResponse('The file is larger than the upload limit, or expands past BACKUP_RESTORE_MAX_GB'),
+  },
 });
 
 const overviewRoute = defineRoute('admin', {
@@ -138,7 +157,11 @@ const restoreKeptRoute = defineRoute('admin', {
     params: IdParams,
     body: { required: true, content: { 'application/json': { schema: RestoreKeptInputSchema } } },
   },
-  responses: { ...restoreResponses, 404: errorResponse('No such backup, or its file is not on this server') },
+  responses: {
+    ...restoreResponses,
+    404: errorResponse('No such backup, or its file is not on this server'),
+    413: errorResponse('The backup expands past BACKUP_RESTORE_MAX_GB'),
+  },
 });
 
 function download(stream: Readable, fileName: string, extra: Record<string, string> = {}): Response {
@@ -154,16 +177,16 @@ function download(stream: Readable, fileName: string, extra: Record<string, stri
 }
 
 /**
- * Streams a multipart upload's `file` to a new file under `folder` and reads `confirm`; the caller
- * deletes the file. Nothing of the file is held in memory.
+ * Streams a multipart upload's `file` to a new file under `folder` and reads `confirm` and
+ * `password`; the caller deletes the file. Nothing of the file is held in memory.
  */
 async function receiveUpload(
   c: Context<AppEnv>,
   folder: string,
-): Promise<{ filePath: string; confirm: string }> {
+): Promise<{ filePath: string; confirm: string; password: string }> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType) || !c.req.raw.body) {
-    throw badRequest('Send the backup as multipart/form-data with the fields file and confirm.', {
+    throw badRequest('Send the backup as multipart/form-data with the fields file, confirm and password.', {
       issues: [{ path: 'file', message: 'Required' }],
     });
   }
@@ -173,18 +196,26 @@ async function receiveUpload(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { files: 1, fields: 4, fileSize: MAX_BACKUP_UPLOAD_BYTES, fieldSize: 4096, parts: 6 },
+      limits: {
+        files: 1,
+        fields: 4,
+        fileSize: MAX_BACKUP_UPLOAD_BYTES,
+        fieldSize: MAX_RESTORE_PASSWORD_LENGTH * 4,
+        parts: 6,
+      },
     });
   } catch {
     throw badRequest('The form could not be read: send multipart/form-data with a boundary.');
   }
   let confirm: string | null = null;
+  let password: string | null = null;
   let fileSeen = false;
   let tooLarge = false;
   let written: Promise<void> = Promise.resolve();
   const done = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
       if (name === 'confirm') confirm = value;
+      if (name === 'password') password = value;
     });
     parser.on('file', (name, stream) => {
       if (name !== 'file' || fileSeen) {
@@ -220,12 +251,18 @@ async function receiveUpload(
     throw badRequest('Choose the backup file to restore.', {
       issues: [{ path: 'file', message: 'Required' }],
     });
+  if (password === null) {
+    await fs.rm(filePath, { force: true });
+    throw badRequest('Enter your password to confirm the restore.', {
+      issues: [{ path: 'password', message: fieldMessages.enter('your password') }],
+    });
+  }
   if (confirm === null) {
     await fs.rm(filePath, { force: true });
     const message = "Type the restaurant's name to confirm.";
     throw badRequest(message, { issues: [{ path: 'confirm', message }] });
   }
-  return { filePath, confirm };
+  return { filePath, confirm, password };
 }
 
 export const backupRoutes = createRouter()
@@ -238,14 +275,18 @@ export const backupRoutes = createRouter()
   .openapi(restoreRoute, async (c) => {
     const actor = requireActor(c);
     const { config } = c.var.deps;
-    const upload = await receiveUpload(c, path.join(config.backupDir, 'incoming'));
+    // Before a byte of the body is read: a second restore, or one that cannot be confirmed, is
+    // refused without receiving its file.
+    const release = await startRestore(c.var.deps, actor);
     try {
-      return c.json(
-        await restoreFromFile(c.var.deps, actor, upload.filePath, upload.confirm, clientIp(c)),
-        200,
-      );
+      const upload = await receiveUpload(c, path.join(config.backupDir, 'incoming'));
+      try {
+        return c.json(await restoreFromFile(c.var.deps, actor, upload.filePath, upload, clientIp(c)), 200);
+      } finally {
+        await fs.rm(upload.filePath, { force: true });
+      }
     } finally {
-      await fs.rm(upload.filePath, { force: true });
+      release();
     }
   })
   .openapi(overviewRoute, async (c) => c.json(await backupOverview(c.var.deps), 200))
@@ -261,7 +302,12 @@ export const backupRoutes = createRouter()
   })
   .openapi(restoreKeptRoute, async (c) => {
     const actor = requireActor(c);
-    const kept = await keptBackupFile(c.var.deps, c.req.valid('param').id);
-    const { confirm } = c.req.valid('json');
-    return c.json(await restoreFromFile(c.var.deps, actor, kept.filePath, confirm, clientIp(c)), 200);
+    const release = await startRestore(c.var.deps, actor);
+    try {
+      const kept = await keptBackupFile(c.var.deps, c.req.valid('param').id);
+      const confirmation = c.req.valid('json');
+      return c.json(await restoreFromFile(c.var.deps, actor, kept.filePath, confirmation, clientIp(c)), 200);
+    } finally {
+      release();
+    }
   });

@@ -16,17 +16,21 @@ import type {
   KeptBackup,
   RestoreResult,
 } from '../../../shared/contracts/backup';
+import { fieldMessages } from '../../../shared/field-messages';
 import { restaurantClock } from '../../../shared/opening-hours';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { Actor } from '../../lib/context';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import type { Actor, AppDeps } from '../../lib/context';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { Semaphore } from '../../lib/semaphore';
 import { staleWrite } from '../../lib/versions';
 import { recordAudit } from '../audit';
+import { checkCurrentPassword, hasPassword } from '../auth';
+import { countAttempt, RATE_LIMITS, refuseWhenExhausted } from '../security';
 import { getSettings } from '../settings';
 import { backupRuns, backupSchedule } from './backup.schema';
 import { countBackedUpRows, writeBackup } from './backup-database';
-import { BACKUP_LOCK_KEY, checkBackupFile, restoreIntoDatabase } from './backup-restore';
+import { BACKUP_LOCK_KEY, checkBackupFile, ExpansionRefused, restoreIntoDatabase } from './backup-restore';
 
 /** The pool behind a Drizzle database (every backup and restore needs one connection of its own). */
 export function poolOf(db: Database): pg.Pool {
@@ -264,30 +268,121 @@ async function withBackupLock<T>(
 const SAFETY_BACKUPS_KEPT = 5;
 
 /**
- * A restore from a file on this server (an upload written to disk, or a kept backup): confirmation,
- * the complete check of the file, the safety backup, then the replacement in one transaction.
+ * One restore at a time per process (per database): each reads, decompresses and checks a whole file,
+ * so a second one is refused at once, before its body is read, instead of doubling that work.
+ */
+const restoreSlots = new WeakMap<Database, Semaphore>();
+
+const RESTORE_RUNNING_MESSAGE =
+  'A restore is already running on this server. Wait for it to finish, then try again.';
+
+/**
+ * An admin without a password (signed in by Google or by a code sent to their phone) cannot confirm a
+ * restore with one: they set a password first, by the e-mailed link of "Forgot password?".
+ */
+const NO_PASSWORD_MESSAGE =
+  'Restoring asks for your password, and your account has none (you sign in with Google or a code sent to your phone). Set a password first with “Forgot password?” on the sign-in page, then restore.';
+
+const PASSWORD_MISSING_MESSAGE = 'Enter your password to confirm the restore.';
+const PASSWORD_WRONG_MESSAGE = 'Your password is not correct. Nothing was restored.';
+
+/**
+ * What is settled before a restore reads its body: this process's one restore slot (429 when taken),
+ * a password to confirm with (403 without one) and guesses of it left (the same per-user budget as
+ * change-password's current password, 429 when used up). Returns the slot's release, which the caller
+ * calls when the restore has ended; on a refusal the slot is released here.
+ */
+export async function startRestore(deps: Pick<AppDeps, 'db' | 'auth'>, actor: Actor): Promise<() => void> {
+  let slots = restoreSlots.get(deps.db);
+  if (!slots) {
+    slots = new Semaphore(1, 0);
+    restoreSlots.set(deps.db, slots);
+  }
+  const release = slots.tryAcquire();
+  if (!release) throw new AppError(429, RESTORE_RUNNING_MESSAGE);
+  try {
+    if (!(await hasPassword(deps, actor.id))) {
+      throw new AppError(403, NO_PASSWORD_MESSAGE, {
+        reason: 'no-password',
+        issues: [{ path: 'password', message: NO_PASSWORD_MESSAGE }],
+      });
+    }
+    await refuseWhenExhausted(deps.db, RATE_LIMITS.changePasswordPerUser, actor.id);
+    return release;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * The admin's current password, checked as change-password checks it; a wrong one counts against the
+ * same per-user limit, so a stolen session gets no more guesses here than there.
+ */
+async function confirmWithPassword(
+  deps: Pick<AppDeps, 'db' | 'auth'>,
+  actor: Actor,
+  password: string,
+): Promise<void> {
+  if (password === '') {
+    throw badRequest(PASSWORD_MISSING_MESSAGE, {
+      issues: [{ path: 'password', message: fieldMessages.enter('your password') }],
+    });
+  }
+  const outcome = await checkCurrentPassword(deps, actor.id, password);
+  if (outcome === 'no-password') {
+    throw new AppError(403, NO_PASSWORD_MESSAGE, {
+      reason: 'no-password',
+      issues: [{ path: 'password', message: NO_PASSWORD_MESSAGE }],
+    });
+  }
+  if (outcome === 'wrong') {
+    await countAttempt(deps.db, RATE_LIMITS.changePasswordPerUser, actor.id);
+    throw badRequest(PASSWORD_WRONG_MESSAGE, {
+      issues: [{ path: 'password', message: PASSWORD_WRONG_MESSAGE }],
+    });
+  }
+}
+
+/**
+ * A restore from a file on this server (an upload written to disk, or a kept backup), once
+ * `startRestore` has let it start: the admin's password, the restaurant's name, the complete check of
+ * the file (bounded in what it decompresses), the safety backup, then the replacement in one
+ * transaction.
  */
 export async function restoreFromFile(
-  deps: { db: Database; config: Config; logger: Logger },
+  deps: Pick<AppDeps, 'db' | 'auth' | 'config' | 'logger'>,
   actor: Actor,
   filePath: string,
-  confirm: string,
+  confirmation: { confirm: string; password: string },
   ipAddress: string | null,
 ): Promise<RestoreResult> {
-  const { db, logger } = deps;
+  const { db, logger, config } = deps;
+  await confirmWithPassword(deps, actor, confirmation.password);
   const settings = await getSettings(db);
-  if (confirm.trim() !== settings.name.trim()) {
+  if (confirmation.confirm.trim() !== settings.name.trim()) {
     const message = `The restaurant's name does not match: type “${settings.name}” to confirm.`;
     throw new AppError(400, message, { issues: [{ path: 'confirm', message }] });
   }
-  const checked = await checkBackupFile(filePath);
+  const checked = await checkBackupFile(filePath, config.backupRestoreMaxBytes).catch((error) => {
+    if (error instanceof ExpansionRefused) {
+      // A file made to expand is an attack on the server's time: how far it got is worth a line.
+      logger.warn({ ...error.counts, userId: actor.id }, 'restore refused: the file expands past its limit');
+    }
+    throw error;
+  });
   const outcome = await withBackupLock(db, async (client) => {
     const safety = await writeBackupFile(deps, 'safety');
     logger.warn(
       { backup: checked.createdAt, rows: checked.rows, safetyBackup: safety.fileName },
       'restore: replacing all data with a backup',
     );
-    const restored = await restoreIntoDatabase(client, filePath, { actor, ipAddress });
+    const restored = await restoreIntoDatabase(
+      client,
+      filePath,
+      { actor, ipAddress },
+      config.backupRestoreMaxBytes,
+    );
     // After the restore: the file restored may itself be an older safety backup.
     await pruneBackups(deps, 'safety', SAFETY_BACKUPS_KEPT);
     return { restored, safety };

@@ -51,11 +51,14 @@ export function useSaveBackupSchedule() {
   });
 }
 
-/** `POST /api/admin/backups/{id}/restore`: restores a kept backup (every session ends with it). */
+/**
+ * `POST /api/admin/backups/{id}/restore` with the restaurant's name and the admin's password: restores
+ * a kept backup (every session ends with it).
+ */
 export function useRestoreKeptBackup() {
   return useMutation({
-    mutationFn: ({ id, confirm }: { id: string; confirm: string }) =>
-      apiRequest<RestoreResult>(BACKUP_API.restoreKept(id), { method: 'POST', body: { confirm } }),
+    mutationFn: ({ id, confirm, password }: { id: string; confirm: string; password: string }) =>
+      apiRequest<RestoreResult>(BACKUP_API.restoreKept(id), { method: 'POST', body: { confirm, password } }),
   });
 }
 
@@ -181,13 +184,14 @@ export type RestoreProgress =
   | { phase: 'restoring' };
 
 /**
- * `POST /api/admin/backup/restore`, multipart `confirm` + `file`, sent with XMLHttpRequest so the
- * upload's progress can be shown. Resolves with what was restored, rejects with an `ApiError` carrying
- * the server's reason (400: the file or the name; 409: another backup or restore is running).
+ * `POST /api/admin/backup/restore`, multipart `confirm` + `password` + `file`, sent with XMLHttpRequest
+ * so the upload's progress can be shown. Resolves with what was restored, rejects with an `ApiError`
+ * carrying the server's reason (400: the file, the name or the password; 403: no password to give;
+ * 409 or 429: another backup or restore is running, or too many wrong passwords).
  */
 export function restoreFromFile(
   file: File,
-  confirm: string,
+  confirmation: { confirm: string; password: string },
   onProgress: (progress: RestoreProgress) => void,
 ): Promise<RestoreResult> {
   return new Promise((resolve, reject) => {
@@ -223,9 +227,10 @@ export function restoreFromFile(
     request.addEventListener('abort', () =>
       reject(new ApiError(0, 'unavailable', 'The upload was stopped.')),
     );
-    // The name first: the server can refuse a wrong one before it reads the whole file.
+    // The fields before the file, as the API documents the form.
     const form = new FormData();
-    form.append('confirm', confirm);
+    form.append('confirm', confirmation.confirm);
+    form.append('password', confirmation.password);
     form.append('file', file, file.name);
     onProgress({ phase: 'uploading', loaded: 0, total: file.size });
     request.send(form);

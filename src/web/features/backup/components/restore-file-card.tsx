@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { type RestoreProgress, restoreFromFile } from '../api/backup-api';
 import { BackupSection, ErrorNote, formatBytes, ProgressBar } from './backup-parts';
+import { passwordRefusal, RestorePasswordField, useHasNoPassword } from './restore-password';
 import { confirmLabel, confirmsName, RestoreWarning } from './restore-warning';
 
 type RestoreState =
@@ -20,9 +21,10 @@ type RestoreState =
   | { kind: 'refused'; message: string };
 
 /**
- * "Restore from a file": the warning, the file, the restaurant's name typed to confirm, one more
- * question, then the upload (with its percentage) and the server's check and restore. A refusal is
- * shown here in the server's words; a restore that worked goes to `onRestored`.
+ * "Restore from a file": the warning, the file, the restaurant's name typed to confirm and the admin's
+ * password, one more question, then the upload (with its percentage) and the server's check and
+ * restore. A refusal is shown here in the server's words (a refused password beside its field); a
+ * restore that worked goes to `onRestored`.
  */
 export function RestoreFileCard({
   restaurantName,
@@ -40,11 +42,14 @@ export function RestoreFileCard({
   // Changing the file input's key empties it (a file input cannot be cleared through its value).
   const [fileInputKey, setFileInputKey] = useState(0);
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [state, setState] = useState<RestoreState>({ kind: 'idle' });
+  const noPassword = useHasNoPassword();
 
   const running = state.kind === 'running';
   const matches = confirmsName(typed, restaurantName);
-  const ready = file !== null && fileError === null && matches && !running;
+  const ready = file !== null && fileError === null && matches && password !== '' && !noPassword && !running;
 
   function chooseFile(chosen: File | null) {
     setFile(chosen);
@@ -64,13 +69,15 @@ export function RestoreFileCard({
     if (!file) return;
     setState({ kind: 'running', progress: { phase: 'uploading', loaded: 0, total: file.size } });
     try {
-      const result = await restoreFromFile(file, typed.trim(), (progress) =>
+      const result = await restoreFromFile(file, { confirm: typed.trim(), password }, (progress) =>
         setState({ kind: 'running', progress }),
       );
       setState({ kind: 'idle' });
       onRestored(result);
     } catch (error) {
-      setState({ kind: 'refused', message: errorMessage(error) });
+      const aboutPassword = passwordRefusal(error);
+      setPasswordError(aboutPassword);
+      setState(aboutPassword ? { kind: 'idle' } : { kind: 'refused', message: errorMessage(error) });
       // A 409 means a backup or restore is running: the list shows it.
       void queryClient.invalidateQueries({ queryKey: queryKeys.backups.all });
     }
@@ -149,6 +156,16 @@ export function RestoreFileCard({
               ? "This does not match the restaurant's name yet (capitals and spaces count)."
               : undefined
           }
+        />
+        <RestorePasswordField
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(null);
+          }}
+          error={passwordError}
+          disabled={running}
+          noPassword={noPassword}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant="danger" disabled={!ready} isLoading={running}>

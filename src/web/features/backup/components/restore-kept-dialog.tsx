@@ -8,9 +8,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRestoreKeptBackup } from '../api/backup-api';
 import { ErrorNote } from './backup-parts';
+import { passwordRefusal, RestorePasswordField, useHasNoPassword } from './restore-password';
 import { confirmLabel, confirmsName, RestoreWarning } from './restore-warning';
 
-/** The name typed to confirm, and the buttons; a new one (empty) for every backup asked about. */
+/**
+ * The name typed to confirm, the admin's password, and the buttons; a new one (empty) for every
+ * backup asked about.
+ */
 function RestoreKeptForm({
   backup,
   restaurantName,
@@ -26,16 +30,19 @@ function RestoreKeptForm({
 }) {
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
-  const matches = confirmsName(typed, restaurantName);
+  const [password, setPassword] = useState('');
+  const noPassword = useHasNoPassword();
+  const ready = confirmsName(typed, restaurantName) && password !== '' && !noPassword;
+  const refusedPassword = restore.isError ? passwordRefusal(restore.error) : null;
   return (
     <form
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!matches || restore.isPending) return;
+        if (!ready || restore.isPending) return;
         restore.mutate(
-          { id: backup.id, confirm: typed.trim() },
+          { id: backup.id, confirm: typed.trim(), password },
           {
             onSuccess: onRestored,
             onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.backups.all }),
@@ -56,17 +63,27 @@ function RestoreKeptForm({
         autoCapitalize="none"
         spellCheck={false}
       />
+      <RestorePasswordField
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          if (restore.isError) restore.reset();
+        }}
+        error={refusedPassword}
+        disabled={restore.isPending}
+        noPassword={noPassword}
+      />
       {restore.isPending && (
         <p role="status" className="text-sm text-neutral-700">
           Checking and restoring… Keep this page open.
         </p>
       )}
-      {restore.isError && <ErrorNote>{errorMessage(restore.error)}</ErrorNote>}
+      {restore.isError && !refusedPassword && <ErrorNote>{errorMessage(restore.error)}</ErrorNote>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={restore.isPending}>
           Cancel
         </Button>
-        <Button type="submit" variant="danger" disabled={!matches} isLoading={restore.isPending}>
+        <Button type="submit" variant="danger" disabled={!ready} isLoading={restore.isPending}>
           {restore.isPending ? 'Restoring...' : 'Replace everything'}
         </Button>
       </div>
