@@ -36,8 +36,8 @@ import {
   type ChangeEvent,
   eventRowsCte,
   publishChanges,
-  topicList,
   type TopicRule,
+  topicList,
   topicVersionSql,
 } from '../events';
 import { diningTableSql, partnerSql } from '../master-data';
