@@ -321,36 +321,6 @@ describe('the web app', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends a built script or stylesheet the headers it obeys, and none that only bind a document', async () => {
-    const app = appWithWebRoot();
-    for (const file of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
-      const response = await app.request(file, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-      expect(response.status, file).toBe(200);
-      expect(response.headers.get('x-content-type-options'), file).toBe('nosniff');
-      expect(response.headers.get('cross-origin-resource-policy'), file).toBe('same-origin');
-      expect(response.headers.get('referrer-policy'), file).toBe('strict-origin-when-cross-origin');
-      for (const name of [
-        'content-security-policy',
-        'x-frame-options',
-        'cross-origin-opener-policy',
-        'origin-agent-cluster',
-        'x-xss-protection',
-        'x-dns-prefetch-control',
-        'x-download-options',
-        'x-permitted-cross-domain-policies',
-      ]) {
-        expect(response.headers.get(name), `${file}: ${name}`).toBeNull();
-      }
-    }
-    // Every document keeps them: the pages, other files, the API.
-    for (const document of ['/login', '/favicon.svg', '/api/health']) {
-      const response = await app.request(document);
-      expect(response.headers.get('content-security-policy'), document).toContain("frame-ancestors 'none'");
-      expect(response.headers.get('x-frame-options'), document).toBe('DENY');
-      expect(response.headers.get('cross-origin-opener-policy'), document).toBe('same-origin');
-    }
-  });
-
   it('sends the Brotli or gzip copy the build made to a browser that takes it, and the file to others', async () => {
     const app = appWithWebRoot();
     const brotli = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } });
