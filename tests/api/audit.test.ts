@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/server/modules/audit/audit.schema';
+import { users } from '../../src/server/modules/auth/auth.schema';
 import type { Role } from '../../src/shared/roles';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
@@ -79,6 +80,40 @@ describe('GET /api/admin/audit', () => {
         after: { name: 'Audit Cafe' },
       }),
     );
+  });
+
+  it('names each actor by their current name, with the e-mail kept with the entry', async () => {
+    const [roleChange, settingsChange] = (await list()).items as (Entry & { actorName: string | null })[];
+    expect(roleChange).toMatchObject({ actorName: 'Otto Other', actorEmail: otherAdmin.email });
+    expect(settingsChange).toMatchObject({ actorName: 'Ada Admin', actorEmail: admin.email });
+    // A renamed account shows its name now; a change without an actor, or by an account that is gone
+    // (its id cleared, its e-mail kept), has no name.
+    await t.db.update(users).set({ name: 'Otto Renamed' }).where(eq(users.id, otherAdmin.id));
+    await t.db.insert(auditLog).values([
+      { area: 'settings', action: 'settings.updated', summary: 'by nobody' },
+      {
+        area: 'settings',
+        action: 'settings.updated',
+        summary: 'by a gone account',
+        actorEmail: 'gone@example.com',
+      },
+    ]);
+    try {
+      const entries = (await list()).items as (Entry & { actorName: string | null })[];
+      const bySummary = (summary: string) => entries.find((entry) => entry.summary === summary);
+      expect(bySummary('by nobody')).toMatchObject({ actorId: null, actorEmail: null, actorName: null });
+      expect(bySummary('by a gone account')).toMatchObject({
+        actorId: null,
+        actorEmail: 'gone@example.com',
+        actorName: null,
+      });
+      expect(entries.find((entry) => entry.action === 'user.role-changed')).toMatchObject({
+        actorName: 'Otto Renamed',
+      });
+    } finally {
+      await t.db.update(users).set({ name: 'Otto Other' }).where(eq(users.id, otherAdmin.id));
+      await t.db.delete(auditLog).where(inArray(auditLog.summary, ['by nobody', 'by a gone account']));
+    }
   });
 
   it('filters by area', async () => {

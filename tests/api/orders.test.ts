@@ -757,6 +757,55 @@ describe('lists, counts and the point of sale', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('sums the whole filtered list on request, not only the page, leaving out cancelled and rejected orders', async () => {
+    const name = uniqueName('Tally');
+    const soups = (quantity: number) =>
+      placed({ customerName: name, lines: [{ menuItemId: soup.id, quantity }] });
+    // Takeaways (no service charge), 10% tax on top: 2 soups 1390 + 139, 4 soups 2780 + 278,
+    // 6 soups 4170 + 417.
+    const two = await soups(2);
+    const four = await soups(4);
+    const six = await soups(6);
+    expect([two.total, four.total, six.total]).toEqual([1529, 3058, 4587]);
+    await moved(two, 'cancelled', admin, 'Guest left');
+    const query = `search=${encodeURIComponent(name)}`;
+
+    // A page of one: the summary is still the whole list's, 3058 + 4587 without the cancelled 1529.
+    const first = (await (
+      await t.get(`/api/orders?${query}&limit=1&summary=true`, { as: staff })
+    ).json()) as OrderPage;
+    expect(first.items.map((o) => o.id)).toEqual([six.id]);
+    expect(first.nextCursor).not.toBeNull();
+    expect(first.summary).toEqual({
+      count: 3,
+      unsold: 1,
+      totals: [{ currency: six.currency, amount: 7645 }],
+    });
+    // The same for the next page; the filters narrow it (only the cancelled one: nothing to sum).
+    const next = (await (
+      await t.get(`/api/orders?${query}&limit=1&summary=true&cursor=${first.nextCursor}`, { as: staff })
+    ).json()) as OrderPage;
+    expect(next.summary).toEqual(first.summary);
+    const cancelled = (await (
+      await t.get(`/api/orders?${query}&status=cancelled&summary=true`, { as: staff })
+    ).json()) as OrderPage;
+    expect(cancelled.summary).toEqual({ count: 1, unsold: 1, totals: [] });
+    const none = (await (
+      await t.get('/api/orders?to=2001-01-01&summary=true', { as: staff })
+    ).json()) as OrderPage;
+    expect(none.summary).toEqual({ count: 0, unsold: 0, totals: [] });
+    // Only when asked for; a bad value is refused.
+    expect(
+      ((await (await t.get(`/api/orders?${query}`, { as: staff })).json()) as OrderPage).summary,
+    ).toBeUndefined();
+    await expectErrorBody(await t.get('/api/orders?summary=yes', { as: staff }), 400, 'invalid-argument');
+
+    // A customer's summary is of their own orders only.
+    const own = (await (await t.get('/api/orders?limit=500', { as: customer })).json()) as OrderPage;
+    const mine = (await (await t.get('/api/orders?summary=true', { as: customer })).json()) as OrderPage;
+    expect(mine.summary?.count).toBe(own.items.length);
+  });
+
   it('answers an unchanged list, order and summary with 304 from the ETag, and a changed one with 200', async () => {
     await t.liveSettled();
     const order = await placed({});

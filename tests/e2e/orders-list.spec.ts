@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, buildOrder, buildTable, type FactoryClient } from '../support/factories';
 import { expect, test } from './fixtures';
 import { apiClient, DESKTOP, type E2EUser, PHONE, saveScreenshot, signInByApi } from './helpers';
+import { withE2EDatabase } from './outbox';
 import { E2E_USERS } from './users';
 
 const unique = () => randomBytes(3).toString('hex');
@@ -385,6 +386,110 @@ test.describe('Orders list and order page', () => {
     await expect(page.getByRole('button', { name: 'Mark ready' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start preparing' })).toHaveCount(0);
     await saveScreenshot(page, testInfo, 'order-page-stale-move', { viewportOnly: true });
+  });
+
+  test('at 1280×800 no column is cut, today’s orders show the time alone, and a totals line sums what the filters match', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const { client, run, latte } = await setUp(page, baseURL!);
+    const money = await moneyFormatter(page.request);
+    const config = (await (await page.request.get('/api/config')).json()) as PublicConfig;
+    const name = `Tally ${run} Alexandria Montgomery-Fitzwilliam`;
+    // One order of two days ago (moved back in the database: nothing places an order in the past),
+    // then two of today, one of them cancelled.
+    const older = await buildLatteOrder(client, latte, name);
+    await withE2EDatabase((db) =>
+      db.query(`update orders set created_at = created_at - interval '2 days' where id = $1`, [older.id]),
+    );
+    const today = await buildLatteOrder(client, latte, name);
+    const cancelled = await moveByApi(
+      page,
+      baseURL!,
+      await buildOrder(client, {
+        type: 'takeaway',
+        customerName: name,
+        lines: [{ menuItemId: latte.id, quantity: 1, optionIds: [optionId(latte, 'Size', 'Small')] }],
+      }),
+      'cancelled',
+      'Guest left',
+    );
+    await signInAs(page, baseURL!, E2E_USERS.staff);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/orders?search=${encodeURIComponent(`Tally ${run}`)}`);
+    await expect(page.getByTestId('order-row')).toHaveCount(3);
+
+    // Nothing is cut: the table fits its card, and every Total shows whole, inside the screen.
+    const fits = await page.getByTestId('orders-table').evaluate((wrapper) => {
+      const table = wrapper.querySelector('table') as HTMLTableElement;
+      const cells = [...wrapper.querySelectorAll<HTMLElement>('[data-testid="order-total"]')];
+      const right = wrapper.getBoundingClientRect().right;
+      return {
+        table: table.scrollWidth <= wrapper.clientWidth,
+        cells: cells.every(
+          (cell) => cell.scrollWidth <= cell.clientWidth && cell.getBoundingClientRect().right <= right,
+        ),
+        count: cells.length,
+      };
+    });
+    expect(fits).toEqual({ table: true, cells: true, count: 3 });
+    await expect(orderRow(page, older).getByTestId('order-total')).toHaveText(money(older.total));
+
+    // Times as the restaurant reads them: today's alone, an older order's with its date.
+    const time = (iso: string) =>
+      new Intl.DateTimeFormat(config.locale, { timeStyle: 'short', timeZone: config.timeZone }).format(
+        new Date(iso),
+      );
+    const date = (iso: string) =>
+      new Intl.DateTimeFormat(config.locale, { dateStyle: 'medium', timeZone: config.timeZone }).format(
+        new Date(iso),
+      );
+    const olderAt = new Date(new Date(older.createdAt).getTime() - 2 * 86_400_000).toISOString();
+    await expect(orderRow(page, today).locator('time')).toHaveText(time(today.createdAt));
+    await expect(orderRow(page, cancelled).locator('time')).toHaveText(time(cancelled.createdAt));
+    await expect(orderRow(page, older).locator('time')).toHaveText(`${date(olderAt)} ${time(olderAt)}`);
+    await expect(orderRow(page, older).locator('time')).toHaveAttribute('dateTime', olderAt);
+
+    // The totals line: every order the filters match, the total without the cancelled one.
+    const totals = page.getByTestId('orders-summary');
+    await expect(totals).toHaveText(
+      `3 orders · Total ${money(older.total + today.total)} · Without the 1 cancelled or rejected order`,
+    );
+
+    // The whole list of every test's orders too (other names, statuses and amounts).
+    await page.goto('/orders');
+    await expect(page.getByTestId('order-row').first()).toBeVisible();
+    const allFit = await page.getByTestId('orders-table').evaluate((wrapper) => {
+      const table = wrapper.querySelector('table') as HTMLTableElement;
+      const right = wrapper.getBoundingClientRect().right;
+      return (
+        table.scrollWidth <= wrapper.clientWidth &&
+        [...wrapper.querySelectorAll<HTMLElement>('[data-testid="order-total"]')].every(
+          (cell) => cell.scrollWidth <= cell.clientWidth && cell.getBoundingClientRect().right <= right,
+        )
+      );
+    });
+    expect(allFit).toBe(true);
+    await page.goto(`/orders?search=${encodeURIComponent(`Tally ${run}`)}`);
+    await expect(totals).toBeVisible();
+    await saveScreenshot(page, testInfo, 'orders-list-totals');
+
+    // On a phone: the cards say the same, and the totals line too.
+    await page.setViewportSize(PHONE);
+    const card = page.getByTestId('order-card').filter({ hasText: `#${today.number}` });
+    await expect(card.locator('time')).toHaveText(time(today.createdAt));
+    await expect(
+      page
+        .getByTestId('order-card')
+        .filter({ hasText: `#${older.number}` })
+        .locator('time'),
+    ).toHaveText(`${date(olderAt)} ${time(olderAt)}`);
+    await expect(totals).toBeVisible();
+    const phoneFits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(phoneFits).toBe(true);
+    await saveScreenshot(page, testInfo, 'orders-list-totals');
+    await page.setViewportSize(DESKTOP);
   });
 
   test('an order that does not exist says so', async ({ page, baseURL }) => {

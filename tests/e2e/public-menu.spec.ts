@@ -237,7 +237,7 @@ test.describe('public menu on /', () => {
     page,
     request,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const menu = await createTestMenu(request, baseURL!, { photos: false });
     await page.goto('/');
     const search = page.getByRole('searchbox', { name: 'Search the menu' });
@@ -259,6 +259,18 @@ test.describe('public menu on /', () => {
     await expect(page.getByRole('article', { name: menu.toast })).toBeVisible();
 
     const vegan = page.getByRole('button', { name: 'Vegan', exact: true });
+    // Every dietary chip is a touch target of at least 44 px, on a phone too.
+    const chips = page.getByRole('group', { name: 'Dietary filters' }).getByRole('button');
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      for (const height of await chips.evaluateAll((buttons) =>
+        buttons.map((button) => button.getBoundingClientRect().height),
+      )) {
+        expect(height).toBeGreaterThanOrEqual(44);
+      }
+      await saveScreenshot(page, testInfo, 'public-menu-chips', { viewportOnly: true });
+    }
+    await page.setViewportSize(DESKTOP);
     await vegan.click();
     await expect(vegan).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('article', { name: menu.bowl })).toBeVisible();

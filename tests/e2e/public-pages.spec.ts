@@ -288,7 +288,17 @@ test.describe('notification toast', () => {
     await page.getByRole('button', { name: 'Show a sample notification with an order' }).click();
     const toast = page.getByTestId('notification-toast');
     await expect(toast.getByRole('button', { name: 'View Order' })).toBeVisible();
+    // Both buttons are touch targets of at least 44 px.
+    for (const name of ['View Order', 'Close']) {
+      const box = (await toast.getByRole('button', { name }).boundingBox())!;
+      expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+    }
     await saveScreenshot(page, testInfo, 'notification-toast');
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await saveScreenshot(page, testInfo, 'notification-toast-buttons', { viewportOnly: true });
+    }
+    await page.setViewportSize(DESKTOP);
     await toast.getByRole('button', { name: 'View Order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     // The sample order is made up (the page says so): its page says that it does not exist.

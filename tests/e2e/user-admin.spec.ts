@@ -99,7 +99,7 @@ test.describe('User Management', () => {
   test('an admin changes a role, disables and enables an account, sends a reset, and it is all in the audit log', async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const member = { name: 'Omar Overnight', email: uniqueEmail('omar'), role: 'Staff' };
     await signInByApi(page, baseURL!, E2E_USERS.admin);
     await page.goto('/admin/users');
@@ -163,6 +163,10 @@ test.describe('User Management', () => {
 
     const roleEntry = entries.getByRole('listitem').filter({ hasText: `Made ${member.name} a Manager` });
     await expect(roleEntry).toContainText('Role changed');
+    // Who made the change: their name, with their e-mail beside it.
+    await expect(roleEntry.getByTestId('audit-actor')).toHaveText(E2E_USERS.admin.name);
+    await expect(roleEntry.getByTestId('audit-actor')).toHaveAttribute('title', E2E_USERS.admin.email);
+    await expect(roleEntry.getByTestId('audit-actor-email')).toHaveText(E2E_USERS.admin.email);
     await expect(roleEntry.getByText('"role": "staff"')).toBeHidden();
     await roleEntry.getByRole('button', { name: 'Details' }).click();
     await expect(roleEntry.getByText('"role": "staff"')).toBeVisible();
@@ -174,13 +178,20 @@ test.describe('User Management', () => {
     await expect(entries).toContainText(`Made ${member.name} a Manager`);
     await page
       .getByLabel('User', { exact: true })
-      .selectOption({ label: `${E2E_USERS.admin.email} (Owner)` });
+      .selectOption({ label: `${E2E_USERS.admin.name} (${E2E_USERS.admin.email})` });
     await expect(entries).toContainText(`Disabled the account of ${member.name}`);
     await page.getByLabel('From', { exact: true }).fill('2000-01-01');
     await page.getByLabel('To', { exact: true }).fill('2000-01-02');
     await expect(page.getByText('No entries match these filters.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(entries).toContainText(`Invited ${member.name} (${member.email}) as a Staff member`);
+
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await expect(roleEntry.getByTestId('audit-actor')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'admin-audit-names', { viewportOnly: true });
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   test('the same role chosen again right after Cancel asks again, and the question stays open', async ({

@@ -43,23 +43,23 @@ export async function searchAudit(
 
 /**
  * Adds what a person reads to each entry, built now from its before and after: money in the
- * restaurant's current currency, and a user's current name where the entry itself does not carry it.
+ * restaurant's current currency, a user's current name where the entry itself does not carry it, and
+ * the actor's current name (people are shown by name; the entry keeps only their e-mail).
  */
 async function describeEntries(db: Database, entries: StoredAuditEntry[]): Promise<AuditEntry[]> {
   if (entries.length === 0) return [];
   const { currency, locale } = await getSettings(db);
-  const userIds = [
-    ...new Set(
-      entries
-        .filter((entry) => entry.targetType === 'user' && entry.targetId)
-        .map((entry) => entry.targetId as string),
-    ),
-  ].filter((id) => UUID.test(id));
+  const targetIds = entries
+    .filter((entry) => entry.targetType === 'user' && entry.targetId)
+    .map((entry) => entry.targetId as string);
+  const actorIds = entries.flatMap((entry) => (entry.actorId ? [entry.actorId] : []));
+  const userIds = [...new Set([...targetIds, ...actorIds])].filter((id) => UUID.test(id));
   const names = await userNames(db, userIds);
   return entries.map((entry) => {
     const targetName = entry.targetType === 'user' && entry.targetId ? names.get(entry.targetId) : null;
     const { actionLabel, sentence } = describeAuditEntry({ ...entry, targetName }, { currency, locale });
-    return { ...entry, actionLabel, description: sentence };
+    const actorName = (entry.actorId ? names.get(entry.actorId)?.trim() : null) || null;
+    return { ...entry, actorName, actionLabel, description: sentence };
   });
 }
 

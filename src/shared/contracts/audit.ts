@@ -35,6 +35,11 @@ export interface StoredAuditEntry {
  * before and after with the field labels of `field-labels.ts`; see `shared/audit-description.ts`).
  */
 export interface AuditEntry extends StoredAuditEntry {
+  /**
+   * The actor's current name (a phone-only account's is its number); null for a change with no actor
+   * or an account that no longer exists, which `actorEmail`, kept with the entry, still names.
+   */
+  actorName: string | null;
   /** "Role changed", "Menu item changed". */
   actionLabel: string;
   /** "Made Dana Staff a Manager (was Staff)", "Price of Latte: $4.50 → $4.75". */

@@ -217,7 +217,29 @@ export type Order = z.infer<typeof OrderSchema>;
 export const PublicTableSchema = z.object({ id: z.string(), name: z.string() });
 export type PublicTable = z.infer<typeof PublicTableSchema>;
 
-export const OrderPageSchema = z.object({ items: z.array(OrderSchema), nextCursor: z.string().nullable() });
+/** The orders' statuses that are left out of a list's total: they were never sold. */
+export const UNSOLD_ORDER_STATUSES = ['cancelled', 'rejected'] as const;
+
+/**
+ * `GET /api/orders?summary=true`: the whole filtered list at once, whatever the page: how many orders
+ * it holds, how many of them are cancelled or rejected, and the sum of the others' totals per currency.
+ */
+export const OrderListSummarySchema = z.object({
+  /** Every order the filters match, cancelled and rejected ones included. */
+  count: z.number(),
+  /** Of those, the cancelled and rejected ones (left out of `totals`). */
+  unsold: z.number(),
+  /** The sum of `total` of the matching orders that are not cancelled or rejected, per currency. */
+  totals: z.array(z.object({ currency: z.string(), amount: z.number() })),
+});
+export type OrderListSummary = z.infer<typeof OrderListSummarySchema>;
+
+export const OrderPageSchema = z.object({
+  items: z.array(OrderSchema),
+  nextCursor: z.string().nullable(),
+  /** Only when asked for (`summary=true`). */
+  summary: OrderListSummarySchema.optional(),
+});
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /** `GET /api/orders/summary`: the badge on "Order Requests" and the tables with open orders. */

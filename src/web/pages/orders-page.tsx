@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../components/ui/list-states';
-import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
+import { useConfig } from '../features/config/api/get-config';
 import { useOrders } from '../features/orders/api/orders-api';
 import {
   dateRangeError,
@@ -16,8 +16,9 @@ import {
   searchFromFilters,
 } from '../features/orders/list/order-filters';
 import { OrderFiltersBar } from '../features/orders/list/order-filters-bar';
-import { useOrderMoney } from '../features/orders/list/order-format';
+import { useOrderMoney, useOrderTime } from '../features/orders/list/order-format';
 import { OrdersList } from '../features/orders/list/orders-list';
+import { OrdersSummary } from '../features/orders/list/orders-summary';
 import { paths } from '../lib/paths';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
@@ -25,8 +26,9 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 function OrdersResults({ filters, filtered }: { filters: OrderFilters; filtered: boolean }) {
   const params = useMemo(() => listParamsFromFilters(filters), [filters]);
   const orders = useOrders(params);
-  const formatDateTime = useRestaurantDateTime();
+  const formatTime = useOrderTime();
   const formatMoney = useOrderMoney();
+  const currency = useConfig().data?.currency;
 
   if (orders.isPending) return <ListLoading>Loading orders...</ListLoading>;
   if (orders.isError) return <ListError error={orders.error} onRetry={() => void orders.refetch()} />;
@@ -49,7 +51,10 @@ function OrdersResults({ filters, filtered }: { filters: OrderFilters; filtered:
   }
   return (
     <div className="flex flex-col gap-4">
-      <OrdersList orders={items} formatDateTime={formatDateTime} formatMoney={formatMoney} />
+      {orders.summary && (
+        <OrdersSummary summary={orders.summary} currency={currency} formatMoney={formatMoney} />
+      )}
+      <OrdersList orders={items} formatTime={formatTime} formatMoney={formatMoney} />
       {orders.hasNextPage && (
         <LoadMore loading={orders.isFetchingNextPage} onLoad={() => void orders.fetchNextPage()} />
       )}

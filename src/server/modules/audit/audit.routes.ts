@@ -29,7 +29,19 @@ const AuditEntrySchema = z
   .object({
     id: z.string(),
     actorId: z.string().nullable(),
-    actorEmail: z.string().nullable(),
+    actorEmail: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The actor’s e-mail when the change was made, kept after the account goes' }),
+    actorName: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The actor’s current name (a phone-only account’s is its phone number); null for a change ' +
+          'without an actor or by an account that no longer exists',
+        example: 'Ada Admin',
+      }),
     area: z.string(),
     action: z.string().openapi({ example: 'user.role-changed' }),
     summary: z.string().openapi({ description: 'The summary stored when the change was made' }),

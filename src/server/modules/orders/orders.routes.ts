@@ -29,7 +29,7 @@ import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
 import { readOrder } from '../../use-cases/read-order';
 import { getSettings } from '../settings';
-import { listOrders } from './orders.service';
+import { listOrders, orderListSummary } from './orders.service';
 
 const TAGS = ['Orders'];
 const IdParams = z.object({
@@ -117,8 +117,11 @@ const listRoute = defineRoute('signed-in', {
   description:
     'Staff see every order; a customer only their own. Filters are comma-separated lists ' +
     '(`status=pending` gives the order requests; `status=confirmed,preparing,ready` the kitchen ' +
-    'board). `search` finds an order number (`1042` or `#1042`), a customer name or phone. Answers ' +
-    'with an `ETag` that changes with any order; `If-None-Match` gives 304 without a query.',
+    'board). `search` finds an order number (`1042` or `#1042`), a customer name or phone. ' +
+    '`summary=true` adds `summary`, computed for every order the filters match (not only this page): ' +
+    '`count`, `unsold` (how many of them are cancelled or rejected) and `totals`, the sum of the other ' +
+    'orders’ `total` per currency. Answers with an `ETag` that changes with any order; ' +
+    '`If-None-Match` gives 304 without a query.',
   request: {
     ...revalidate,
     query: PaginationQuerySchema.extend({
@@ -129,6 +132,10 @@ const listRoute = defineRoute('signed-in', {
       from: dateQuery('From this day (restaurant time zone), inclusive'),
       to: dateQuery('Up to this day (restaurant time zone), inclusive'),
       search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+      summary: z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .optional()
+        .openapi({ description: 'true: add the summary of the whole filtered list' }),
     }).strict(),
   },
   responses: { 200: json('A page of orders', OrderPageSchema), 304: { description: 'Not modified' } },
@@ -197,7 +204,8 @@ const statusRoute = defineRoute('signed-in', {
     'older one is a 409 with `details.reason: "stale"`; a move the table does not allow is a 409 ' +
     'naming the moves that are (`details.allowed`); a move the role may not make is a 403.\n\n' +
     'Cancelling or rejecting an order that has money kept (payments less refunds) is a 409 ' +
-    '(`details.reason: "refund-required"`, `details.amount`) unless `refundPayments: true`: then a ' +
+    '(`details.reason: "refund-required"`, `details.amount`, and `details.refunds`: that amount by ' +
+    'payment method, `[{ method, amount }]`) unless `refundPayments: true`: then a ' +
     'manager refunds what remains of every payment (online ones through the payment provider) and ' +
     'the order moves, in one step.',
   request: {
@@ -288,9 +296,15 @@ router
     const query = c.req.valid('query');
     const db = c.var.deps.db;
     const build = async () => {
-      const { from, to, ...filters } = query;
+      const { from, to, summary, ...filters } = query;
       const range = from || to ? queryDateRange({ from, to }, await timeZoneOf(db)) : {};
-      return listOrders(db, actor, { ...filters, ...range });
+      const list = { ...filters, ...range };
+      if (summary !== 'true') return listOrders(db, actor, list);
+      const [page, totals] = await Promise.all([
+        listOrders(db, actor, list),
+        orderListSummary(db, actor, list),
+      ]);
+      return { ...page, summary: totals };
     };
     const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
     if (!hasStaffAccess(actor.role)) return c.json(await build(), 200, headers);

@@ -3,12 +3,13 @@ import { and, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'dri
 import type {
   AllowedMove,
   Order,
+  OrderListSummary,
   OrderSource,
   OrderStatusChangeInput,
   OrderSummary,
   OrderType,
 } from '../../../shared/contracts/orders';
-import { orderNumberLabel } from '../../../shared/contracts/orders';
+import { orderNumberLabel, UNSOLD_ORDER_STATUSES } from '../../../shared/contracts/orders';
 import { STATIONS } from '../../../shared/menu-catalog';
 import {
   findMove,
@@ -321,6 +322,54 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * `search` finds an order number (`1042` or `#1042`), a customer's name or phone.
  */
 export async function listOrders(db: Queryable, viewer: Actor, query: OrderListQuery) {
+  const conditions = listConditions(viewer, query);
+  const page = newestFirst(orders, query.cursor);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions, page.where))
+    .orderBy(...page.orderBy)
+    .limit(query.limit + 1);
+  const pageRows = rows.slice(0, query.limit);
+  const presented = await presentRows(db, pageRows, viewer);
+  const byId = new Map(presented.map((order) => [order.id, order]));
+  return toPage(rows, query.limit, (row) => byId.get(row.id) as Order);
+}
+
+/**
+ * The whole list `listOrders` pages through for `query` (its filters, not its cursor or limit), in one
+ * SQL aggregate: how many orders, how many of them cancelled or rejected, and the sum of the other
+ * orders' totals per currency (cancelled and rejected orders were never sold, so they add nothing).
+ */
+export async function orderListSummary(
+  db: Queryable,
+  viewer: Actor,
+  query: Omit<OrderListQuery, 'limit' | 'cursor'>,
+): Promise<OrderListSummary> {
+  const unsold = inArray(orders.status, [...UNSOLD_ORDER_STATUSES]);
+  const rows = await db
+    .select({
+      currency: orders.currency,
+      count: sql<number>`count(*)::int`,
+      unsold: sql<number>`(count(*) filter (where ${unsold}))::int`,
+      // A sum of bigints is a numeric: sent as text, exact; amounts stay far below 2^53.
+      amount: sql<string>`coalesce(sum(${orders.total}) filter (where not ${unsold}), 0)::text`,
+    })
+    .from(orders)
+    .where(and(...listConditions(viewer, query)))
+    .groupBy(orders.currency)
+    .orderBy(orders.currency);
+  return {
+    count: rows.reduce((sum, row) => sum + row.count, 0),
+    unsold: rows.reduce((sum, row) => sum + row.unsold, 0),
+    totals: rows
+      .filter((row) => row.count > row.unsold)
+      .map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+  };
+}
+
+/** The conditions of a list of orders: who may see which, and the filters. */
+function listConditions(viewer: Actor, query: Omit<OrderListQuery, 'limit' | 'cursor'>): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (!decide(viewer, 'order.list').allowed) conditions.push(eq(orders.customerId, viewer.id));
   if (query.status) conditions.push(inArray(orders.status, query.status));
@@ -338,17 +387,7 @@ export async function listOrders(db: Queryable, viewer: Actor, query: OrderListQ
     );
     conditions.push(number ? or(eq(orders.number, Number(number)), text) : text);
   }
-  const page = newestFirst(orders, query.cursor);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(...conditions, page.where))
-    .orderBy(...page.orderBy)
-    .limit(query.limit + 1);
-  const pageRows = rows.slice(0, query.limit);
-  const presented = await presentRows(db, pageRows, viewer);
-  const byId = new Map(presented.map((order) => [order.id, order]));
-  return toPage(rows, query.limit, (row) => byId.get(row.id) as Order);
+  return conditions;
 }
 
 /** The navigation badge (pending requests) and the tables that have open orders. */

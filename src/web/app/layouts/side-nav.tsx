@@ -60,6 +60,15 @@ const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
 
 const PRODUCT_NAME = 'Brigade';
 
+/**
+ * The footer's role label: the seed's "Administrator" and "Staff Member", and "Manager" for a manager,
+ * who is more than a staff member though the navigation shows them the staff items.
+ */
+function roleLabel(role: SessionUser['role']): string {
+  if (isAdmin(role)) return 'Administrator';
+  return role === 'manager' ? 'Manager' : 'Staff Member';
+}
+
 /** The name, or the e-mail; a phone-only account's name is its number, shown as people write it. */
 function displayNameOf(user: SessionUser): string {
   return formatPhoneNumber(user.name.trim()) || user.email;
@@ -93,7 +102,7 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
         onClick={onNavigate}
         className={({ isActive }) =>
           clsx(
-            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors',
+            'flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm transition-colors',
             'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white',
             isActive
               ? 'bg-white font-medium text-neutral-950'
@@ -109,22 +118,27 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
   );
 }
 
+/**
+ * The items in two groups (staff, then admin) and the request sound. Items are 32 px tall with little
+ * space between, so an admin's whole navigation, footer included, fits a 1280×800 screen without
+ * scrolling; a shorter window scrolls the list, never the footer.
+ */
 function NavItems({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   return (
-    <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-      <ul className="flex flex-col gap-0.5">
+    <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
+      <ul className="flex flex-col gap-px">
         {STAFF_NAV_ITEMS.map((item) => (
           <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
         ))}
       </ul>
       {isAdmin(user.role) && (
-        <ul className="mt-3 flex flex-col gap-0.5 border-t border-neutral-800 pt-3">
+        <ul className="mt-2 flex flex-col gap-px border-t border-neutral-800 pt-2">
           {ADMIN_NAV_ITEMS.map((item) => (
             <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
           ))}
         </ul>
       )}
-      <div className="mt-3 border-t border-neutral-800 pt-3">
+      <div className="mt-2 border-t border-neutral-800 pt-2">
         <RequestSoundNavButton />
       </div>
     </nav>
@@ -135,32 +149,31 @@ function NavFooter({ user, onNavigate }: { user: SessionUser; onNavigate?: () =>
   const signOut = useSignOut({ redirectTo: paths.login });
   const name = displayNameOf(user);
   return (
-    <div className="border-t border-neutral-800 p-4">
-      <div className="flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-neutral-700 text-sm font-semibold text-white"
+    <div className="flex items-center gap-2.5 border-t border-neutral-800 px-3 py-3">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral-700 text-sm font-semibold text-white"
+      >
+        <NameInitial name={name} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <Link
+          to={paths.account}
+          onClick={onNavigate}
+          className="block truncate rounded-sm text-sm font-medium text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+          title={`${name}: my account`}
         >
-          <NameInitial name={name} />
-        </span>
-        <div className="min-w-0">
-          <Link
-            to={paths.account}
-            onClick={onNavigate}
-            className="block truncate rounded-sm text-sm font-medium text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
-            title={`${name}: my account`}
-          >
-            {name}
-          </Link>
-          <p className="text-xs text-neutral-400">{isAdmin(user.role) ? 'Administrator' : 'Staff Member'}</p>
-        </div>
+          {name}
+        </Link>
+        <p className="truncate text-xs text-neutral-400">{roleLabel(user.role)}</p>
       </div>
+      {/* Beside the name rather than under it: one row keeps the whole navigation on the screen. */}
       <button
         type="button"
         onClick={() => signOut.mutate()}
         disabled={signOut.isPending}
         className={clsx(
-          'mt-3 flex h-9 w-full items-center justify-center rounded-lg border border-neutral-700 text-sm font-medium text-neutral-200 transition-colors',
+          'flex h-9 shrink-0 items-center justify-center rounded-lg border border-neutral-700 px-2.5 text-sm font-medium text-neutral-200 transition-colors',
           'hover:bg-neutral-800 hover:text-white disabled:cursor-not-allowed disabled:opacity-60',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
         )}

@@ -56,7 +56,10 @@ interface NotificationToastProps {
   viewPath?: string;
 }
 
-/** Seed section 2, "Notification toast": title, body, a close button and View Order for an order. */
+/**
+ * Seed section 2, "Notification toast": title, body, a close button and View Order for an order. Both
+ * buttons are 44 px touch targets (the close button reaches into the toast's padding).
+ */
 export function NotificationToast({
   toast: current,
   title,
@@ -89,7 +92,7 @@ export function NotificationToast({
               toast.dismiss(current.id);
               goTo(viewPath ?? orderPath(orderId));
             }}
-            className="mt-3 inline-flex h-8 items-center rounded-lg bg-neutral-950 px-3 text-sm font-medium text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+            className="mt-3 inline-flex h-11 items-center rounded-lg bg-neutral-950 px-4 text-sm font-medium text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
           >
             View Order
           </button>
@@ -99,7 +102,7 @@ export function NotificationToast({
         type="button"
         aria-label="Close"
         onClick={() => toast.dismiss(current.id)}
-        className="-m-1 flex size-8 shrink-0 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-950"
+        className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-950"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { AuditArea } from '../../../../shared/contracts/audit';
 import { AUDIT_AREA_LABELS, type AuditEntry } from '../api/types';
+import { auditPerson } from '../audit-person';
 
 function hasValue(value: unknown): boolean {
   return value !== null && value !== undefined;
@@ -15,6 +16,31 @@ function JsonBlock({ label, value }: { label: string; value: unknown }) {
         {hasValue(value) ? JSON.stringify(value, null, 2) : '—'}
       </pre>
     </div>
+  );
+}
+
+/**
+ * Who made the change, by name, with their e-mail beside it (as a tooltip too); an entry without a
+ * person is the system's own (the demo data, a start-up step).
+ */
+function AuditActor({ entry }: { entry: AuditEntry }) {
+  const person = auditPerson(entry.actorName, entry.actorEmail);
+  if (!person) return <span>System</span>;
+  return (
+    <>
+      <span
+        className="font-medium break-words text-neutral-800"
+        title={person.email ?? undefined}
+        data-testid="audit-actor"
+      >
+        {person.label}
+      </span>
+      {person.email && (
+        <span className="break-all text-neutral-500" data-testid="audit-actor-email">
+          {person.email}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -43,7 +69,7 @@ export function AuditEntryItem({ entry, formatDateTime }: AuditEntryItemProps) {
             </span>
             <span className="font-medium text-neutral-800">{entry.actionLabel}</span>
             <span aria-hidden="true">·</span>
-            <span className="break-all">{entry.actorEmail ?? 'System'}</span>
+            <AuditActor entry={entry} />
           </p>
         </div>
         <time dateTime={entry.createdAt} className="shrink-0 text-sm whitespace-nowrap text-neutral-600">

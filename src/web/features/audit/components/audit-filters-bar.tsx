@@ -3,6 +3,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuditActors } from '../api/list-audit-actors';
 import { AUDIT_AREA_LABELS, type AuditFilters, NO_AUDIT_FILTERS } from '../api/types';
+import { auditPerson } from '../audit-person';
 
 interface AuditFiltersBarProps {
   filters: AuditFilters;
@@ -14,6 +15,10 @@ interface AuditFiltersBarProps {
 /** User, area and a date range (days in the restaurant's time zone). */
 export function AuditFiltersBar({ filters, onChange, rangeError }: AuditFiltersBarProps) {
   const actors = useAuditActors();
+  // By name, as the entries show them: "Ada Admin (ada@example.com)".
+  const people = (actors.data ?? [])
+    .map((actor) => ({ id: actor.id, person: auditPerson(actor.name, actor.email) }))
+    .sort((a, b) => (a.person?.label ?? a.id).localeCompare(b.person?.label ?? b.id));
   const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
   const active = Object.values(filters).some((value) => value !== '');
 
@@ -26,10 +31,9 @@ export function AuditFiltersBar({ filters, onChange, rangeError }: AuditFiltersB
         className="col-span-2 xl:col-span-1"
       >
         <option value="">{actors.isPending ? 'Loading users...' : 'All users'}</option>
-        {actors.data?.map((actor) => (
-          <option key={actor.id} value={actor.id}>
-            {actor.email ?? actor.name ?? actor.id}
-            {actor.name && actor.email ? ` (${actor.name})` : ''}
+        {people.map(({ id, person }) => (
+          <option key={id} value={id}>
+            {person ? `${person.label}${person.email ? ` (${person.email})` : ''}` : id}
           </option>
         ))}
       </SelectField>

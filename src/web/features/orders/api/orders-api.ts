@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import type {
   Order,
   OrderInput,
+  OrderListSummary,
   OrderPage,
   OrderStatusChangeInput,
   OrderSummary,
@@ -44,6 +45,8 @@ export interface OrderListParams {
   to?: string;
   search?: string;
   limit?: number;
+  /** `true`: the first page carries the summary of the whole filtered list. */
+  summary?: 'true';
 }
 
 function listUrl(params: OrderListParams, cursor?: string): string {
@@ -56,18 +59,25 @@ function listUrl(params: OrderListParams, cursor?: string): string {
   return query ? `${ORDERS_API.orders}?${query}` : ORDERS_API.orders;
 }
 
-/** `GET /api/orders` with filters, newest first, "load more" through the cursor. */
+/**
+ * `GET /api/orders` with filters, newest first, "load more" through the cursor. The first page also
+ * asks for the summary of the whole filtered list (`summary`: count and totals of every page).
+ */
 export function useOrders(params: OrderListParams) {
   useLiveTopic('orders', ORDER_LIVE_KEYS);
   const query = useInfiniteQuery({
-    queryKey: queryKeys.orders.list(params),
+    queryKey: queryKeys.orders.list({ ...params, summary: true }),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<OrderPage>(listUrl(params, pageParam), { signal, cache: 'no-cache' }),
+      apiRequest<OrderPage>(listUrl(pageParam ? params : { ...params, summary: 'true' }, pageParam), {
+        signal,
+        cache: 'no-cache',
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const orders = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
-  return { ...query, orders };
+  const summary: OrderListSummary | undefined = query.data?.pages[0]?.summary;
+  return { ...query, orders, summary };
 }
 
 /** The query of one page of up to 500 orders in `status` (comma-separated), shared by every reader. */

@@ -31,7 +31,7 @@ export function RequestSoundNavButton() {
       title={on ? 'Sound on for new requests: tap to turn it off' : 'Turn on sound for new requests'}
       onClick={() => setOn(!on)}
       className={clsx(
-        'flex h-9 w-full items-center gap-3 rounded-lg px-3 text-sm transition-colors',
+        'flex h-8 w-full items-center gap-3 rounded-lg px-3 text-sm transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white',
         on
           ? 'text-emerald-300 hover:bg-neutral-800'

@@ -143,7 +143,9 @@ export function MenuToolbar({
             <div
               ref={chipsRef}
               className={clsx(
-                '-mx-4 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:px-0',
+                // On a phone the chips' 44 px targets reach into the gaps around the row (never over
+                // the search box or the categories), so the bar grows by 4 px only.
+                '-mx-4 -mt-1.5 -mb-0.5 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:px-0 lg:my-0',
                 NO_SCROLLBAR,
                 chipsFade,
               )}
@@ -151,21 +153,26 @@ export function MenuToolbar({
               {dietaryTags.map((tag) => {
                 const pressed = selectedTags.includes(tag);
                 return (
+                  // The button is the 44 px touch target; the pill inside it stays compact.
                   <button
                     key={tag}
                     type="button"
                     aria-pressed={pressed}
                     onClick={() => onToggleTag(tag)}
-                    className={clsx(
-                      'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
-                      'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
-                      pressed
-                        ? 'border-neutral-950 bg-neutral-950 text-white'
-                        : 'border-neutral-300 bg-white text-neutral-700 hover:border-neutral-400 hover:text-neutral-950',
-                    )}
+                    className="group flex h-11 shrink-0 items-center focus-visible:outline-none"
                   >
-                    {pressed && <Check aria-hidden="true" className="size-3.5" />}
-                    {MENU_TAG_LABELS[tag]}
+                    <span
+                      className={clsx(
+                        'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
+                        'group-focus-visible:outline-2 group-focus-visible:outline-offset-2 group-focus-visible:outline-neutral-950',
+                        pressed
+                          ? 'border-neutral-950 bg-neutral-950 text-white'
+                          : 'border-neutral-300 bg-white text-neutral-700 group-hover:border-neutral-400 group-hover:text-neutral-950',
+                      )}
+                    >
+                      {pressed && <Check aria-hidden="true" className="size-3.5" />}
+                      {MENU_TAG_LABELS[tag]}
+                    </span>
                   </button>
                 );
               })}
