@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { APP_LOADER_SCRIPT } from '../../src/server/lib/page-render';
 import { duplicateOperationIds, operationsOf } from '../../src/server/modules/docs/openapi-document';
+import { COOKIE_CHOICE_SCRIPT } from '../../src/shared/cookie-consent';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -129,10 +132,12 @@ describe('error envelope', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP without inline script, frame-ancestors none, nosniff and a referrer policy, and no HSTS on http', async () => {
+  it('sends a CSP with no inline script but the rendered page’s own, frame-ancestors none, nosniff and a referrer policy, and no HSTS on http', async () => {
     const response = await t.get('/api/health');
     const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
+    // The inline scripts of a rendered page are allowed by the hashes of their exact texts.
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash(COOKIE_CHOICE_SCRIPT)} ${hash(APP_LOADER_SCRIPT)};`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -319,6 +324,36 @@ describe('the web app', () => {
     const response = await appWithWebRoot().request('/assets/index-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a built script or stylesheet the headers it obeys, and none that only bind a document', async () => {
+    const app = appWithWebRoot();
+    for (const file of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const response = await app.request(file, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy'), file).toBe('same-origin');
+      expect(response.headers.get('referrer-policy'), file).toBe('strict-origin-when-cross-origin');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(response.headers.get(name), `${file}: ${name}`).toBeNull();
+      }
+    }
+    // Every document keeps them: the pages, other files, the API.
+    for (const document of ['/login', '/favicon.svg', '/api/health']) {
+      const response = await app.request(document);
+      expect(response.headers.get('content-security-policy'), document).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), document).toBe('DENY');
+      expect(response.headers.get('cross-origin-opener-policy'), document).toBe('same-origin');
+    }
   });
 
   it('sends the Brotli or gzip copy the build made to a browser that takes it, and the file to others', async () => {

@@ -1,14 +1,24 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../../shared/contracts/config';
 import type { PublicMenu } from '../../shared/contracts/menu';
-import { fillTemplate, PageRenderer, pageDescription, tableOfQuery } from './page-render';
+import { COOKIE_CHOICE_SCRIPT } from '../../shared/cookie-consent';
+import {
+  APP_LOADER_SCRIPT,
+  fillTemplate,
+  INLINE_SCRIPT_SOURCES,
+  PageRenderer,
+  pageDescription,
+  tableOfQuery,
+} from './page-render';
 
 const TEMPLATE = `<!doctype html><html><head>
 <meta name="description" content="Brigade: restaurant and cafe management" />
-<title>Brigade</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+<title>Brigade</title><script type="module" crossorigin src="/assets/index.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>`;
 
 function menuNamed(name: string, categories: PublicMenu['categories'] = []): PublicMenu {
   return {
@@ -34,6 +44,8 @@ function menuNamed(name: string, categories: PublicMenu['categories'] = []): Pub
     categories,
   };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const config = { restaurantName: 'x', baseUrl: 'https://cafe.example' } as PublicConfig;
 
@@ -67,10 +79,62 @@ describe('the rendered home page', () => {
     expect(html).toContain('<meta property="og:title" content="Tom &#38; Jerry’s &#60;Cafe&#62;" />');
     expect(html).not.toContain('Brigade: restaurant and cafe management');
     expect(html).toContain('<div id="root"><main>menu</main></div>');
-    // One script end tag only: the module's; the data's `</script>` is written as \u003c/script>.
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The script end tags are the page's own (the cookie choice's, the data's, the module's, the loader's):
+    // the data's `</script>` is written as \u003c/script>.
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     const data = html.match(/<script type="application\/json" id="page-data">(.*?)<\/script>/)?.[1] ?? '';
     expect(JSON.parse(data).menu.categories[0].items[0].name).toBe('Flat </script><script>alert(1)</script>');
+  });
+
+  it('runs the cookie choice’s script first in the head, allowed by the CSP through its hash', () => {
+    const html = fillTemplate(TEMPLATE, '<section data-cookie-banner="">…</section>', {
+      config,
+      menu: menuNamed('Corner'),
+      renderedAt: 1,
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    const inline = `<script>${COOKIE_CHOICE_SCRIPT}</script>`;
+    expect(head).toContain(inline);
+    // Before the app's module and the stylesheet, which an inline script would otherwise wait for.
+    expect(head.indexOf(inline)).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+    // Two inline scripts, each allowed by the hash of its exact text: this one and the app's loader.
+    expect(html.match(/<script>/g)).toHaveLength(2);
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(INLINE_SCRIPT_SOURCES).toEqual([hash(COOKIE_CHOICE_SCRIPT), hash(APP_LOADER_SCRIPT)]);
+  });
+
+  it('keeps the app’s scripts inert until its loader, at the end of the body, starts them', () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/home-page.js"></head>',
+    );
+    const html = fillTemplate(template, '<main>menu</main>', {
+      config,
+      menu: menuNamed('Corner'),
+      renderedAt: 1,
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('/assets/index.js');
+    expect(head).not.toContain('modulepreload');
+    // The stylesheet, which the first paint waits for, stays where it was.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+    expect(html).toContain(
+      '<template id="app-scripts"><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/home-page.js"></template>',
+    );
+    const end = html.slice(html.indexOf('<template id="app-scripts">'));
+    expect(end).toMatch(
+      new RegExp(
+        `^<template id="app-scripts">.*</template>\\s*<script>${escapeRegExp(APP_LOADER_SCRIPT)}</script>\\s*</body>`,
+      ),
+    );
+  });
+
+  it('keeps a `$` in the restaurant’s and the dishes’ names as written', () => {
+    const menu = menuNamed("Cafe $& $' $1");
+    const html = fillTemplate(TEMPLATE, '<p>Espresso $&</p>', { config, menu, renderedAt: 1 });
+    expect(html).toContain('<title>Cafe $&#38; $&#39; $1</title>');
+    expect(html).toContain('<meta property="og:title" content="Cafe $&#38; $&#39; $1" />');
+    expect(html).toContain('<div id="root"><p>Espresso $&</p></div>');
   });
 
   it('describes a restaurant without categories or ordering plainly', () => {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicConfig } from '../../shared/contracts/config';
 import type { PublicMenu } from '../../shared/contracts/menu';
+import { COOKIE_CHOICE_SCRIPT } from '../../shared/cookie-consent';
 import type { Logger } from './logger';
 
 /**
@@ -80,6 +81,25 @@ export function tableOfQuery(search: URLSearchParams): string {
   return name.length <= MAX_TABLE_NAME ? name : '';
 }
 
+/** The built page's own script tags: the app's entry and the modules it preloads. */
+const APP_SCRIPT_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)/g;
+
+/**
+ * The inline script at the end of a rendered page that starts the app once the page is painted: the
+ * page is complete without it, so the app's scripts (kept inert in `<template id="app-scripts">`) are
+ * fetched after the first paint rather than sharing a phone's first seconds of network with the
+ * stylesheet and the HTML. A hidden tab paints nothing, so it starts the app at once.
+ */
+export const APP_LOADER_SCRIPT = `(function(){var t=document.getElementById("app-scripts"),s=0;function go(){if(s||!t)return;s=1;document.head.appendChild(document.importNode(t.content,true))}if(document.visibilityState==="hidden")go();else{document.addEventListener("visibilitychange",go);requestAnimationFrame(function(){setTimeout(go,0)})}})()`;
+
+const scriptSource = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * The CSP sources that allow the inline scripts of a rendered page, each by the hash of its exact
+ * text: the cookie choice's (shared/cookie-consent.ts) and the app's loader. No other inline script runs.
+ */
+export const INLINE_SCRIPT_SOURCES = [scriptSource(COOKIE_CHOICE_SCRIPT), scriptSource(APP_LOADER_SCRIPT)];
+
 export function fillTemplate(template: string, rootHtml: string, data: PageData): string {
   const name = escapeHtml(data.menu.restaurant.name);
   const description = escapeHtml(pageDescription(data.menu));
@@ -95,13 +115,29 @@ export function fillTemplate(template: string, rootHtml: string, data: PageData)
         ]
       : []),
   ].join('\n    ');
-  return template
-    .replace(/<meta name="description"[^>]*>/, meta)
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${rootHtml}</div>\n    <script type="application/json" id="page-data">${scriptSafeJson(data)}</script>`,
-    );
+  const appScripts = (template.match(APP_SCRIPT_TAGS) ?? []).map((tag) => tag.trim()).join('');
+  // Replaced by functions: a `$&` or `$'` in a restaurant's or a dish's name is text, not a pattern.
+  return (
+    template
+      .replace(APP_SCRIPT_TAGS, '')
+      .replace(/<meta name="description"[^>]*>/, () => meta)
+      // The cookie choice's script before the stylesheet: it must run before the body (and its banner)
+      // is parsed, and a script after a stylesheet would wait for it.
+      .replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${name}</title>\n    <script>${COOKIE_CHOICE_SCRIPT}</script>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${rootHtml}</div>\n    <script type="application/json" id="page-data">${scriptSafeJson(data)}</script>`,
+      )
+      .replace(
+        '</body>',
+        () =>
+          `  <template id="app-scripts">${appScripts}</template>\n    <script>${APP_LOADER_SCRIPT}</script>\n  </body>`,
+      )
+  );
 }
 
 export class PageRenderer {

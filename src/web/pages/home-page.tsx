@@ -27,7 +27,7 @@ export function HomePage() {
         restaurant={menu.data?.restaurant}
         fallbackName={restaurantName}
         table={table}
-        showAuthLinks={!session.isPending && !session.user}
+        authLinks={session.isPending ? 'reserved' : session.user ? 'none' : 'shown'}
       />
       {menu.data ? (
         <PublicMenuBrowser menu={menu.data} onOpenItem={openItemDialog} />

@@ -51,6 +51,10 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      {/* Shown at the bottom of the screen but early in the page: in the server's HTML of `/` it is
+          parsed and painted with the first screen, not after the whole menu; a keyboard reaches it
+          right after the skip link. */}
+      <CookieBanner />
       <ScrollRestoration />
       <NotificationNavigation />
       {user && session && (
@@ -79,7 +83,6 @@ export function RootLayout() {
           </main>
         </>
       )}
-      <CookieBanner />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
-import { storeCookieConsent, useCookieConsent } from './cookie-consent';
+import { type CookieConsent, storeCookieConsent, useCookieConsent } from './cookie-consent';
 
 /** Keeps the end of the page scrollable out from under the fixed banner while it is shown. */
 function useRoomAtTheBottom(ref: React.RefObject<HTMLElement | null>, active: boolean) {
@@ -28,22 +28,38 @@ function useRoomAtTheBottom(ref: React.RefObject<HTMLElement | null>, active: bo
   }, [ref, active]);
 }
 
+/** Stores the choice; `preventDefault` tells the page's early script (in the head) that it is handled. */
+function choose(choice: CookieConsent) {
+  return (event: React.MouseEvent) => {
+    event.preventDefault();
+    storeCookieConsent(choice);
+  };
+}
+
 /**
  * Seed sections 2 to 4: shown on every page until the visitor chooses; Reject All stores `rejected`,
  * Accept All stores `accepted`, each with the time in `cookieConsentDate`. The site sets no optional
  * cookies today, so the text says what it does keep and links to the privacy policy's cookies section.
+ *
+ * While the choice cannot be known (the server's render of `/` and its hydration) the banner is
+ * rendered all the same, so a first visitor sees it in the first paint; the page's early script hides
+ * it at once for a visitor who has chosen (the stylesheet's rule on `data-cookie-banner`) and answers
+ * its buttons until the app runs (the `data-cookie-choice` of each).
  */
 export function CookieBanner() {
   const consent = useCookieConsent();
   const ref = useRef<HTMLElement>(null);
-  const shown = consent === null;
-  useRoomAtTheBottom(ref, shown);
+  const shown = consent !== 'accepted' && consent !== 'rejected';
+  useRoomAtTheBottom(ref, consent === null);
   if (!shown) return null;
 
+  // data-cookie-banner and data-cookie-choice: the names the early script and the stylesheet use
+  // (shared/cookie-consent.ts).
   return (
     <section
       ref={ref}
       aria-label="Cookie consent"
+      data-cookie-banner=""
       className="fixed inset-x-3 bottom-3 z-50 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-[26rem] sm:p-5"
     >
       <div className="flex gap-3">
@@ -60,10 +76,12 @@ export function CookieBanner() {
         </p>
       </div>
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={() => storeCookieConsent('rejected')}>
+        <Button variant="secondary" data-cookie-choice="rejected" onClick={choose('rejected')}>
           Reject All
         </Button>
-        <Button onClick={() => storeCookieConsent('accepted')}>Accept All</Button>
+        <Button data-cookie-choice="accepted" onClick={choose('accepted')}>
+          Accept All
+        </Button>
       </div>
     </section>
   );

@@ -1,30 +1,41 @@
 import { useSyncExternalStore } from 'react';
-
-/** Seed section 3, browser storage: the choice and when it was made, in local storage. */
-export const COOKIE_CONSENT_KEY = 'cookieConsent';
-export const COOKIE_CONSENT_DATE_KEY = 'cookieConsentDate';
+import {
+  COOKIE_CHOICE_ATTRIBUTE,
+  COOKIE_CONSENT_DATE_KEY,
+  COOKIE_CONSENT_KEY,
+} from '../../../shared/cookie-consent';
 
 export type CookieConsent = 'accepted' | 'rejected';
 
 const CHANGE_EVENT = 'brigade:cookie-consent';
 
-// When local storage is unavailable (blocked by the browser), the choice holds for this page load.
-let choiceWithoutStorage: CookieConsent | null = null;
+const isChoice = (value: string | null): value is CookieConsent =>
+  value === 'accepted' || value === 'rejected';
+
+/**
+ * The choice made on this page load, kept on `<html>` (where the page's early script also puts it, and
+ * where the stylesheet looks to hide the server-rendered banner): it holds when local storage is
+ * unavailable (blocked by the browser), until the next visit.
+ */
+function choiceOnThisPage(): CookieConsent | null {
+  const value = document.documentElement.getAttribute(COOKIE_CHOICE_ATTRIBUTE);
+  return isChoice(value) ? value : null;
+}
 
 /** The stored choice, or null when none (or something else) is stored. */
 export function readCookieConsent(): CookieConsent | null {
   try {
     const value = window.localStorage.getItem(COOKIE_CONSENT_KEY);
-    if (value === 'accepted' || value === 'rejected') return value;
-    return choiceWithoutStorage;
+    if (isChoice(value)) return value;
+    return choiceOnThisPage();
   } catch {
-    return choiceWithoutStorage;
+    return choiceOnThisPage();
   }
 }
 
 /** Stores the choice with the current time as an ISO timestamp. */
 export function storeCookieConsent(choice: CookieConsent, now: Date = new Date()): void {
-  choiceWithoutStorage = choice;
+  document.documentElement.setAttribute(COOKIE_CHOICE_ATTRIBUTE, choice);
   try {
     window.localStorage.setItem(COOKIE_CONSENT_KEY, choice);
     window.localStorage.setItem(COOKIE_CONSENT_DATE_KEY, now.toISOString());
@@ -46,8 +57,8 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * The visitor's cookie choice, kept in step with other tabs; `undefined` while it cannot be known (the
- * server's render of a page and the browser's hydration of it), so no banner flashes for a visitor who
- * chose long ago.
+ * server's render of a page and the browser's hydration of it). The banner is in that HTML all the
+ * same: the page's early script hides it before the first paint for a visitor who has chosen.
  */
 export function useCookieConsent(): CookieConsent | null | undefined {
   return useSyncExternalStore(subscribe, readCookieConsent, () => undefined);

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { MapPin, Phone, Utensils } from 'lucide-react';
 import type { PublicMenu } from '../../../../shared/contracts/menu';
 import { ButtonLink } from '../../../components/ui/button';
@@ -11,8 +12,13 @@ interface RestaurantHeaderProps {
   fallbackName: string | undefined;
   /** The table of a QR link, if the guest came from one. */
   table: string | null;
-  /** Guests who are not signed in get the sign-in links here; the site header leaves them to `/`. */
-  showAuthLinks: boolean;
+  /**
+   * Guests who are not signed in get the sign-in links here (the site header leaves them to `/`):
+   * `shown`; `reserved` while the session is not known yet (the server's render and a page before its
+   * session answer), when their room is kept but nothing shows, so the menu below does not jump down
+   * when a guest's links appear and no signed-in customer sees "Sign in"; `none` for someone signed in.
+   */
+  authLinks: 'shown' | 'reserved' | 'none';
 }
 
 /** One line for an address typed on several lines. */
@@ -25,7 +31,7 @@ function singleLine(text: string): string {
 }
 
 /** The top of `/`: who and where the restaurant is, today's hours and the table of a QR link. */
-export function RestaurantHeader({ restaurant, fallbackName, table, showAuthLinks }: RestaurantHeaderProps) {
+export function RestaurantHeader({ restaurant, fallbackName, table, authLinks }: RestaurantHeaderProps) {
   const name = restaurant?.name ?? fallbackName;
   const address = restaurant ? singleLine(restaurant.address) : '';
   const phone = restaurant?.phone.trim() ?? '';
@@ -99,8 +105,12 @@ export function RestaurantHeader({ restaurant, fallbackName, table, showAuthLink
             )}
           </div>
         </div>
-        {showAuthLinks && (
-          <div className="flex shrink-0 gap-2">
+        {authLinks !== 'none' && (
+          <div
+            className={clsx('flex shrink-0 gap-2', authLinks === 'reserved' && 'invisible')}
+            aria-hidden={authLinks === 'reserved' || undefined}
+            inert={authLinks === 'reserved'}
+          >
             <ButtonLink to={paths.login} variant="secondary">
               Sign in
             </ButtonLink>
