@@ -41,7 +41,7 @@ export const MAX_COUPON_DESCRIPTION = 200;
 export const MAX_COUPON_USAGE_LIMIT = 1_000_000;
 export const MAX_COUPON_PER_CUSTOMER_LIMIT = 1_000;
 
-/** How a code is compared and shown: trimmed, upper case. */
+/** A code's one form, as it is stored, compared and shown: trimmed, upper case. */
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
@@ -69,12 +69,12 @@ export function couponDiscount(terms: CouponTerms): PricingDiscount {
     : { kind: 'amount', amount: terms.value };
 }
 
-/** A coupon as "10 % off (at most $5.00)" or "$3.00 off". */
+/** A coupon as "10% off (at most $5.00)" or "$3.00 off": the percent sign right after the number. */
 export function describeCouponValue(terms: CouponTerms, currency: string, locale = 'en'): string {
   if (terms.kind === 'amount') return `${formatMoney(terms.value, currency, locale)} off`;
   const cap =
     terms.maxDiscount !== null ? ` (at most ${formatMoney(terms.maxDiscount, currency, locale)})` : '';
-  return `${terms.value} % off${cap}`;
+  return `${terms.value}% off${cap}`;
 }
 
 export { COUPON_REFUSALS, type CouponRefusal } from './error-reasons';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions } from '../../src/server/modules/coupons/coupons.schema';
+import { couponRedemptions, coupons } from '../../src/server/modules/coupons/coupons.schema';
 import type { AuditEntry } from '../../src/shared/contracts/audit';
 import {
   type Coupon,
@@ -252,7 +252,7 @@ describe('who may manage and check coupons (the ladder)', () => {
     const entry = items.find((candidate) => candidate.targetId === made.id);
     expect(entry).toMatchObject({
       action: 'coupon.created',
-      summary: `Created coupon ${made.code.toUpperCase()} (10 % off)`,
+      summary: `Created coupon ${made.code} (10% off)`,
       actorId: admin.id,
     });
   });
@@ -296,7 +296,7 @@ describe('the coupon form (validation names the field)', () => {
   });
 
   it('keeps what was entered: 12.5 %, dates, limits, channels; an amount coupon has no cap', async () => {
-    const code = `Spring${++codeCounter}`;
+    const code = `SPRING${++codeCounter}`;
     const made = await coupon({
       code,
       description: '  Spring menu  ',
@@ -331,6 +331,46 @@ describe('the coupon form (validation names the field)', () => {
     });
     const amount = await coupon({ kind: 'amount', value: 300 });
     expect(amount).toMatchObject({ kind: 'amount', value: 300, maxDiscount: null, minOrder: null });
+  });
+
+  it('keeps a code in one form: "welcome15" is stored and answered as "WELCOME15", and found in any case', async () => {
+    const typed = `welcome${++codeCounter}x`;
+    const upper = typed.toUpperCase();
+    const made = await coupon({ code: `  ${typed} `, kind: 'percent', value: 15 });
+    expect(made.code).toBe(upper);
+    const stored = async () =>
+      (await t.db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, made.id)))[0]?.code;
+    expect(await stored()).toBe(upper);
+    expect((await readCoupon(made.id)).code).toBe(upper);
+    expect((await listCoupons(`search=${typed}`)).items.map((item) => item.code)).toEqual([upper]);
+
+    // A check and an order take it in any case, and answer it in the one form.
+    const mixed = `Welcome${typed.slice('welcome'.length)}`;
+    const checked = await check(customer, { code: mixed, subtotal: 2000 });
+    expect(checked.status, await checked.clone().text()).toBe(200);
+    expect(await checked.json()).toMatchObject({ code: upper, value: 15, discount: 300 });
+    // 15 % of 10.00 is 1.50.
+    const order = await placedOrder(t, takeaway(1, { couponCode: typed }), staff);
+    expect(order).toMatchObject({ couponCode: upper, discount: 150 });
+
+    // A change of code is kept in the same form.
+    const renamed = `spring${++codeCounter}x`;
+    const changed = await t.patch(
+      `/api/coupons/${made.id}`,
+      { code: ` ${renamed}`, version: made.version },
+      { as: admin },
+    );
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(((await changed.json()) as Coupon).code).toBe(renamed.toUpperCase());
+    expect(await stored()).toBe(renamed.toUpperCase());
+
+    // A row written before codes were normalised (in the case it was typed) is answered in the one
+    // form too, and found by a code in any case.
+    await t.db.update(coupons).set({ code: renamed }).where(eq(coupons.id, made.id));
+    expect((await readCoupon(made.id)).code).toBe(renamed.toUpperCase());
+    const legacy = await check(staff, { code: renamed.toUpperCase(), subtotal: 1000 });
+    expect(legacy.status, await legacy.clone().text()).toBe(200);
+    expect(await legacy.json()).toMatchObject({ code: renamed.toUpperCase(), discount: 150 });
   });
 
   it('refuses a code that exists in any case (409 on code), on create and on change', async () => {

@@ -352,6 +352,35 @@ describe('leaving feedback (POST /api/orders/{id}/feedback)', () => {
     expect(await t.db.select().from(feedback).where(eq(feedback.orderId, order.id))).toHaveLength(1);
   });
 
+  it('takes the overall rating alone: food and service are optional (left out or null), kept as null', async () => {
+    const alone = await complete(await customerOrder());
+    const given = await left(alone.id, { overall: 3 }, customer);
+    expect(given).toMatchObject({ overall: 3, food: null, service: null, comment: '' });
+    const [row] = await t.db.select().from(feedback).where(eq(feedback.orderId, alone.id));
+    expect(row).toMatchObject({ overall: 3, food: null, service: null });
+    expect((await page(alone.id, customer)).feedback).toMatchObject({
+      overall: 3,
+      food: null,
+      service: null,
+    });
+
+    // Null says the same as left out; one of the two may be given without the other.
+    const nulls = await complete(await customerOrder());
+    expect(await left(nulls.id, { overall: 5, food: null, service: 4 }, customer)).toMatchObject({
+      overall: 5,
+      food: null,
+      service: 4,
+    });
+
+    // Without the overall rating: one error, on overall, and nothing kept.
+    const missing = await complete(await customerOrder());
+    const error = await expectErrorBody(await leave(missing.id, {}, customer), 400, 'invalid-argument');
+    expect((error.details as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual([
+      'overall',
+    ]);
+    expect(await t.db.select().from(feedback).where(eq(feedback.orderId, missing.id))).toEqual([]);
+  });
+
   it('refuses ratings outside 1..5, not whole or not numbers, and a comment too long, naming the field', async () => {
     const order = await complete(await customerOrder());
     const cases: [Record<string, unknown>, string][] = [
@@ -359,8 +388,10 @@ describe('leaving feedback (POST /api/orders/{id}/feedback)', () => {
       [{ ...RATING, food: 6 }, 'food'],
       [{ ...RATING, service: 2.5 }, 'service'],
       [{ ...RATING, overall: '5' }, 'overall'],
-      [{ ...RATING, food: null }, 'food'],
-      [{ overall: 4, food: 4 }, 'service'],
+      [{ food: 4, service: 4 }, 'overall'],
+      [{ ...RATING, overall: null }, 'overall'],
+      [{ ...RATING, food: 0 }, 'food'],
+      [{ ...RATING, service: '3' }, 'service'],
       [{ ...RATING, comment: 'x'.repeat(1001) }, 'comment'],
       [{ ...RATING, comment: 42 }, 'comment'],
       [{ ...RATING, stars: 5 }, 'stars'],
@@ -532,6 +563,7 @@ describe('Customer Feedback: the list and the summary', () => {
       count: 6,
       // (5+4+2+1+3+5)/6 = 3.333…, (4+4+1+2+5+5)/6 = 3.5, (5+3+3+1+4+5)/6 = 3.5
       averages: { overall: 3.33, food: 3.5, service: 3.5 },
+      rated: { overall: 6, food: 6, service: 6 },
       distribution: [1, 1, 1, 1, 2],
       flaggedUnreviewed: 2,
       // 2 March to 15 April: 45 days, one bucket a day.
@@ -621,6 +653,7 @@ describe('Customer Feedback: the list and the summary', () => {
     expect(none).toEqual({
       count: 0,
       averages: { overall: null, food: null, service: null },
+      rated: { overall: 0, food: 0, service: 0 },
       distribution: [0, 0, 0, 0, 0],
       flaggedUnreviewed: 2,
       bucket: 'day',
@@ -679,6 +712,86 @@ describe('Customer Feedback: the list and the summary', () => {
       'invalid-argument',
     );
     expect((error.details as { issues: { path: string }[] }).issues[0]?.path).toBe('reviewed');
+  });
+});
+
+describe('Customer Feedback: food and service are optional', () => {
+  /** Hand-made feedback (America/New_York), some without a food or service rating. */
+  const DATA = [
+    // Mon 4 May: service sent as null.
+    { name: 'G', body: { overall: 5, food: 4, service: null }, at: '2026-05-04T15:00:00Z' },
+    // Mon 4 May: overall alone.
+    { name: 'H', body: { overall: 3 }, at: '2026-05-04T16:00:00Z' },
+    // Mon 4 May: all three.
+    { name: 'I', body: { overall: 4, food: 1, service: 2 }, at: '2026-05-04T17:00:00Z' },
+    // Tue 5 May: overall alone.
+    { name: 'J', body: { overall: 2 }, at: '2026-05-05T15:00:00Z' },
+  ] as const;
+  const ids = new Map<string, string>();
+  const orderOf = new Map<string, Order>();
+
+  beforeAll(async () => {
+    await t.db.delete(feedback);
+    for (const entry of DATA) {
+      const order = await complete(await customerOrder());
+      await left(order.id, { ...entry.body, comment: entry.name }, customer);
+      const id = await feedbackIdOf(order.id);
+      await t.db
+        .update(feedback)
+        .set({ createdAt: new Date(entry.at) })
+        .where(eq(feedback.id, id));
+      ids.set(entry.name, id);
+      orderOf.set(entry.name, order);
+    }
+  });
+
+  it('averages food and service over the feedback that rated them, and says how many did', async () => {
+    const all = await summary();
+    expect(all).toMatchObject({
+      count: 4,
+      // Overall (5+3+4+2)/4 = 3.5; food over G and I only, (4+1)/2 = 2.5; service over I only, 2/1 = 2.
+      averages: { overall: 3.5, food: 2.5, service: 2 },
+      rated: { overall: 4, food: 2, service: 1 },
+      distribution: [0, 1, 1, 1, 1],
+      bucket: 'day',
+      from: '2026-05-04',
+      to: '2026-05-05',
+    });
+    expect(all.trend).toEqual([
+      // G, H and I: overall (5+3+4)/3 = 4, food (4+1)/2 = 2.5, service 2/1 = 2.
+      { period: '2026-05-04', count: 3, overall: 4, food: 2.5, service: 2 },
+      // J alone: nothing to average for food and service.
+      { period: '2026-05-05', count: 1, overall: 2, food: null, service: null },
+    ]);
+    expect(await summary('from=2026-05-05')).toMatchObject({
+      count: 1,
+      averages: { overall: 2, food: null, service: null },
+      rated: { overall: 1, food: 0, service: 0 },
+    });
+  });
+
+  it('lists an entry without food or service ratings with nulls; a reply e-mail names only the ratings given', async () => {
+    const entries = (await list()).items;
+    const entryOf = (name: string) => entries.find((entry) => entry.comment === name);
+    expect(entryOf('H')).toMatchObject({ overall: 3, food: null, service: null, flagged: false });
+    expect(entryOf('G')).toMatchObject({ overall: 5, food: 4, service: null });
+    expect(entryOf('J')).toMatchObject({ overall: 2, food: null, service: null, flagged: true });
+
+    for (const [name, ratings] of [
+      ['J', 'Overall 2/5'],
+      ['G', 'Overall 5/5, Food 4/5'],
+    ] as const) {
+      const response = await t.post(
+        `/api/admin/feedback/${ids.get(name)}/reply`,
+        { message: `About ${name}` },
+        { as: admin },
+      );
+      expect(response.status, await response.clone().text()).toBe(200);
+      const mail = await latestMessage(t.db, customer.email, 'feedback-reply');
+      expect(mail?.body).toContain(`About ${name}`);
+      expect(mail?.body).toContain(`order #${orderOf.get(name)?.number}`);
+      expect(mail?.body).toContain(`: ${ratings}\n“${name}”`);
+    }
   });
 });
 

@@ -14,9 +14,10 @@ import { axeViolations, PHONE, saveScreenshot } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * Coupons (issue 14): an admin makes a 10 % coupon with a minimum in `/coupons`; a cashier applies it
- * at the point of sale and the live totals change (below the minimum the screen says why and gives
- * nothing); an expired code is refused with its reason; a guest applies a coupon at checkout and the
+ * Coupons: an admin makes a 10% coupon with a minimum in `/coupons` (its code typed in lower case,
+ * kept and shown in capitals); a cashier applies it at the point of sale and the live totals change
+ * (below the minimum the screen says why and gives nothing); an expired code is refused with its
+ * reason; a guest applies a coupon at checkout (a labelled field, no example code in it) and the
  * placed order carries the discount.
  */
 
@@ -75,7 +76,7 @@ function cartLine(page: Page, name: string) {
 }
 
 test.describe('coupons', () => {
-  test('an admin creates a 10 % coupon with a minimum; a cashier applies it and the totals change, below the minimum it gives nothing and says why', async ({
+  test('an admin creates a 10% coupon with a minimum; a cashier applies it and the totals change, below the minimum it gives nothing and says why', async ({
     page,
     request,
     baseURL,
@@ -93,7 +94,8 @@ test.describe('coupons', () => {
     await expect(page.getByRole('heading', { name: 'Coupons', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add coupon' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add coupon' });
-    await dialog.getByLabel('Code').fill(code);
+    // Typed in lower case, kept and shown in capitals.
+    await dialog.getByLabel('Code').fill(code.toLowerCase());
     await dialog.getByLabel('Description (optional)').fill('Ten percent off a proper meal');
     await dialog.getByLabel('Percent off').fill('150');
     await expect(dialog.getByText('A percentage must be at most 100.')).toBeVisible();
@@ -106,7 +108,8 @@ test.describe('coupons', () => {
     await expect(dialog).toBeHidden();
 
     const row = page.getByRole('list', { name: 'Coupons' }).getByRole('listitem', { name: code });
-    await expect(row).toContainText('10 % off');
+    await expect(row.getByRole('button', { name: code, exact: true })).toBeVisible();
+    await expect(row).toContainText('10% off');
     await expect(row).toContainText(money.format(1500));
     await expect(row.getByTestId('coupon-status')).toHaveText('Active');
     await expect(row.getByTestId('coupon-uses')).toHaveText('0 (no limit)');
@@ -144,6 +147,7 @@ test.describe('coupons', () => {
     await addToOrder(page, menu.soup.name);
     await expect(cartLine(page, menu.soup.name)).toBeVisible();
     const couponField = page.getByRole('textbox', { name: 'Coupon code' });
+    await expect(couponField).not.toHaveAttribute('placeholder');
     await couponField.fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply' }).click();
     const belowMinimum = couponRefusalMessage('coupon-below-minimum', {
@@ -291,8 +295,14 @@ test.describe('coupons', () => {
       const place = checkout.getByRole('button', { name: /^Place order/ });
       await expect(place).toHaveText(`Place order · ${money.format(total(null))}`);
 
-      // A counter-only code is refused online, in the server's words.
+      // The field has its label and no example code that could pass for a real one.
       const field = checkout.getByRole('textbox', { name: 'Coupon code' });
+      await expect(field).toBeEmpty();
+      await expect(field).not.toHaveAttribute('placeholder');
+      await field.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, testInfo, 'coupons-checkout-field', { viewportOnly: true });
+
+      // A counter-only code is refused online, in the server's words.
       await field.fill(posOnly);
       await checkout.getByRole('button', { name: 'Apply' }).click();
       await expect(checkout.getByRole('alert')).toHaveText(

@@ -18,7 +18,9 @@ import { E2E_USERS } from './users';
  * does not: staff are refused, and a signed-out guest is asked to sign in), and the owner sees it on
  * Customer Feedback with who wrote it, marks it reviewed and replies (the e-mail reaches the outbox);
  * a guest with only the order's link (the receipt's QR code, the payment page) rates a counter order;
- * the contact page's messages are the second tab. Screenshots of every state at 390x844 and 1280x800.
+ * the contact page's messages are the second tab. Only the overall rating is required: food and service
+ * may be left out (the guest's rating is overall only). Screenshots of every state at 390x844 and
+ * 1280x800.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -179,33 +181,46 @@ test.describe('customer feedback', () => {
       await expectNoAxeViolations(page);
       await screenshots(page, testInfo, 'feedback-form');
 
-      // Overall by a click; food by the keyboard (Space picks the first star, the arrows move on).
+      // Sending without the overall rating: one error, under it, and focus goes there. Food and
+      // service are optional and say so.
+      const overall = group(page, 'Overall, how was it?');
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect(overall.getByText('Choose from 1 to 5 stars for your overall rating.')).toBeVisible();
+      await expect(page.getByText(/^Choose from 1 to 5 stars/)).toHaveCount(1);
+      await expect(overall.getByRole('radio', { name: '1 star, Poor' })).toBeFocused();
+      await expect(group(page, 'How was the food? (optional)')).toBeVisible();
+      await expect(group(page, 'How was the service? (optional)')).toBeVisible();
+      await screenshots(page, testInfo, 'feedback-form-missing');
+
+      // Overall by a click (the error goes); food by the keyboard (Space picks the first star, the
+      // arrows move on); a service rating chosen and taken back.
       await tapStars(page, 'Overall, how was it?', '2 stars, Fair');
-      const food = group(page, 'How was the food?');
+      await expect(page.getByText(/^Choose from 1 to 5 stars/)).toHaveCount(0);
+      const food = group(page, 'How was the food? (optional)');
       await food.getByRole('radio', { name: '1 star, Poor' }).focus();
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
       await expect(food.getByRole('radio', { name: '3 stars, Good' })).toBeChecked();
+      await tapStars(page, 'How was the service? (optional)', '4 stars, Very good');
+      const service = group(page, 'How was the service? (optional)');
+      await service.getByRole('button', { name: 'Clear rating' }).click();
+      await expect(service.getByRole('radio', { checked: true })).toHaveCount(0);
+      await expect(service.getByRole('button', { name: 'Clear rating' })).toHaveCount(0);
       await page
         .getByLabel('Anything you would like to tell us? (optional)')
         .fill('The soup was cold by the time we got home.');
-
-      // Sending without the service rating says what is missing and goes there.
-      await page.getByRole('button', { name: 'Send feedback' }).click();
-      const service = group(page, 'How was the service?');
-      await expect(service.getByText('Choose from 1 to 5 stars for service.')).toBeVisible();
-      await expect(service.getByRole('radio', { name: '1 star, Poor' })).toBeFocused();
-      await screenshots(page, testInfo, 'feedback-form-missing');
-      await page.keyboard.press('Space');
+      await screenshots(page, testInfo, 'feedback-form-filled');
       await page.getByRole('button', { name: 'Send feedback' }).click();
 
+      // Sent without a service rating.
       const thanks = page.getByTestId('feedback-thanks');
       await expect(thanks.getByRole('heading', { name: 'Thank you for your feedback!' })).toBeVisible();
       const given = thanks.getByTestId('given-feedback');
       await expect(given.getByRole('img', { name: '2 out of 5 stars' })).toBeVisible();
       await expect(given.getByRole('img', { name: '3 out of 5 stars' })).toBeVisible();
-      await expect(given.getByRole('img', { name: '1 out of 5 stars' })).toBeVisible();
+      await expect(given.getByRole('img')).toHaveCount(2);
+      await expect(given).toContainText('ServiceNot rated');
       await expect(given).toContainText('The soup was cold by the time we got home.');
       await expectNoAxeViolations(page);
       await screenshots(page, testInfo, 'feedback-thanks');
@@ -238,6 +253,8 @@ test.describe('customer feedback', () => {
         await expect(entry.getByTestId('feedback-author')).toHaveText(
           `${customer.name}, the order’s customer`,
         );
+        await expect(entry.getByTestId('food-rating')).toContainText('3/5');
+        await expect(entry.getByTestId('service-rating')).toContainText('not rated');
         await expect(adminPage.getByTestId('summary-flagged')).toContainText('waiting for review');
         await expect(adminPage.getByTestId('trend-chart')).toBeVisible();
         await expectNoAxeViolations(adminPage);
@@ -344,16 +361,16 @@ test.describe('customer feedback', () => {
       await expect(page.getByTestId('paid-in-full')).toBeVisible();
       await page.getByRole('link', { name: 'Rate your order' }).click();
       await expect(page).toHaveURL(`${baseURL}${link}`);
-      for (const [name, stars] of [
-        ['Overall, how was it?', '5 stars, Excellent'],
-        ['How was the food?', '4 stars, Very good'],
-        ['How was the service?', '5 stars, Excellent'],
-      ] as const) {
-        await tapStars(page, name, stars);
-      }
+      // The overall rating alone is enough.
+      await tapStars(page, 'Overall, how was it?', '5 stars, Excellent');
       await page.getByRole('button', { name: 'Send feedback' }).click();
       await expect(page.getByRole('heading', { name: 'Thank you for your feedback!' })).toBeVisible();
-      await expect(page.getByTestId('given-feedback')).not.toContainText('cold');
+      const given = page.getByTestId('given-feedback');
+      await expect(given.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+      await expect(given.getByRole('img')).toHaveCount(1);
+      await expect(given).toContainText('FoodNot rated');
+      await expect(given).toContainText('ServiceNot rated');
+      await expect(given).not.toContainText('cold');
 
       // A second try (another tab that still had the form) is refused; the page shows what was given.
       const again = await page.request.post(`/api/orders/${order.id}/feedback`, {
@@ -392,6 +409,13 @@ test.describe('customer feedback', () => {
           'Guest with the receipt link (not signed in)',
         );
         await expect(entry.getByTestId('flagged-badge')).toHaveCount(0);
+        // Rated overall only: food and service say so; the averages say how many rated them.
+        await expect(entry).toContainText('5/5 overall');
+        for (const aspect of ['food', 'service'] as const) {
+          await expect(entry.getByTestId(`${aspect}-rating`)).toContainText('not rated');
+          await expect(entry.getByTestId(`${aspect}-rating`).getByRole('img')).toHaveCount(0);
+          await expect(admin.page.getByTestId(`summary-${aspect}`)).toContainText(`rated the ${aspect}`);
+        }
         await expect(entry.getByRole('button', { name: 'Reply' })).toBeDisabled();
         await expect(entry).toContainText('No e-mail address to reply to');
         const staffEntry = admin.page

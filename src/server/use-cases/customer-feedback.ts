@@ -7,6 +7,8 @@ import {
   type FeedbackTrendBucket,
   LOW_RATING,
   RATING_ASPECT_LABELS,
+  RATING_ASPECTS,
+  RATING_MAX,
 } from '../../shared/contracts/feedback';
 import { orderNumberLabel } from '../../shared/contracts/orders';
 import type { Database } from '../db/client';
@@ -244,6 +246,7 @@ export async function customerFeedbackSummary(
   return {
     count: totals.count,
     averages: totals.averages,
+    rated: totals.rated,
     distribution: totals.distribution,
     flaggedUnreviewed,
     bucket,
@@ -285,9 +288,11 @@ function replyEmail(input: {
   const day = new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: input.timeZone }).format(
     input.row.createdAt,
   );
-  const ratings = (['overall', 'food', 'service'] as const)
-    .map((aspect) => `${RATING_ASPECT_LABELS[aspect]} ${input.row[aspect]}/5`)
-    .join(', ');
+  // Only the ratings given: food and service are optional.
+  const ratings = RATING_ASPECTS.flatMap((aspect) => {
+    const value = input.row[aspect];
+    return value === null ? [] : [`${RATING_ASPECT_LABELS[aspect]} ${value}/${RATING_MAX}`];
+  }).join(', ');
   const lines = [
     `Hello ${input.name || 'there'},`,
     '',

@@ -118,8 +118,8 @@ export async function leaveFeedback(
       orderNumber: outline.number,
       authorId: viewer.actor?.id ?? null,
       overall: input.overall,
-      food: input.food,
-      service: input.service,
+      food: input.food ?? null,
+      service: input.service ?? null,
       comment: input.comment ?? '',
     });
     if (given.overall <= LOW_RATING) {

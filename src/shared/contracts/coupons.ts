@@ -160,7 +160,7 @@ export type CouponUpdate = z.infer<typeof CouponUpdateSchema>;
 
 export const CouponSchema = z.object({
   id: z.string(),
-  /** As the admin typed it; compared without regard to case. */
+  /** Trimmed and upper case, whatever case it was typed in (`normalizeCouponCode`). */
   code: z.string(),
   description: z.string(),
   kind: z.enum(COUPON_KINDS),

@@ -34,20 +34,24 @@ const ratingField = z
 /** The order's secret key (from its payment or feedback link), for a guest without an account. */
 export const orderKeyField = z.string({ error: 'must be text' }).max(200, 'is not an order key');
 
+/** Food and service are optional: left out, or null, when the guest gives only the overall rating. */
+const optionalRatingField = ratingField.nullable().optional();
+
 export const FeedbackInputSchema = z.strictObject({
+  /** Required. */
   overall: ratingField,
-  food: ratingField,
-  service: ratingField,
+  food: optionalRatingField,
+  service: optionalRatingField,
   comment: textField(MAX_FEEDBACK_COMMENT).optional(),
   key: orderKeyField.optional(),
 });
 export type FeedbackInput = z.infer<typeof FeedbackInputSchema>;
 
-/** One feedback as its author sees it back. */
+/** One feedback as its author sees it back (food and service null when not rated). */
 export const GivenFeedbackSchema = z.object({
   overall: z.number(),
-  food: z.number(),
-  service: z.number(),
+  food: z.number().nullable(),
+  service: z.number().nullable(),
   comment: z.string(),
   createdAt: z.string(),
 });
@@ -110,8 +114,9 @@ export type FeedbackAuthor = z.infer<typeof FeedbackAuthorSchema>;
 export const FeedbackEntrySchema = z.object({
   id: z.string(),
   overall: z.number(),
-  food: z.number(),
-  service: z.number(),
+  /** Null when the guest did not rate it (food and service are optional). */
+  food: z.number().nullable(),
+  service: z.number().nullable(),
   comment: z.string(),
   /** Overall rating of `LOW_RATING` or less. */
   flagged: z.boolean(),
@@ -169,14 +174,20 @@ const averagesSchema = z.object({
 
 export const FeedbackSummarySchema = z.object({
   count: z.number(),
-  /** Averages to two decimals; null when there is no feedback. */
+  /**
+   * Averages to two decimals, each over the feedback that has that rating (food and service are
+   * optional); null when none has it.
+   */
   averages: averagesSchema,
+  /** How many of the `count` feedback rated each aspect: the number each average is taken over. */
+  rated: z.object({ overall: z.number(), food: z.number(), service: z.number() }),
   /** How many gave each overall rating: index 0 is 1 star, index 4 is 5 stars. */
   distribution: z.array(z.number()).length(5),
   /** Unreviewed feedback with a low overall rating (all time, whatever the filters). */
   flaggedUnreviewed: z.number(),
   /** Day for up to 62 days, week for up to a year and a half, else month. */
   bucket: z.enum(FEEDBACK_TREND_BUCKETS),
+  /** Each bucket's averages, as `averages`: over the bucket's feedback that has that rating. */
   trend: z.array(
     averagesSchema.extend({
       /** The bucket's first day (YYYY-MM-DD, restaurant time zone). */

@@ -226,7 +226,8 @@ function RateView({ page, accessKey }: { page: PageData; accessKey: string | nul
           <div className="mb-5 flex items-start gap-3">
             <MessageSquareHeart aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-600" />
             <p className="text-neutral-700">
-              Tell {page.restaurantName} how it went: a star rating for each, and a few words if you like.
+              Tell {page.restaurantName} how it went: give it stars overall and, if you like, rate the food
+              and the service and add a few words.
             </p>
           </div>
           <FeedbackForm page={page} accessKey={accessKey} />

@@ -74,8 +74,9 @@ const createCouponRoute = defineRoute('admin', {
     'minor units off the subtotal; `minOrder` is the smallest subtotal it applies to; `validFrom` and ' +
     '`validUntil` are whole days in the restaurant’s time zone; `usageLimit` counts the orders that ' +
     'use it, `perCustomerLimit` those of one customer (an account online, a phone number at the ' +
-    'point of sale); `channels` says where it may be used. The code is unique whatever its case: ' +
-    'a taken one is a 409 with `details.path: "code"`.',
+    'point of sale); `channels` says where it may be used. The code is kept and answered trimmed and ' +
+    'in upper case (`welcome15` becomes `WELCOME15`; checks and orders take it in any case), and is ' +
+    'unique whatever its case: a taken one is a 409 with `details.path: "code"`.',
   request: jsonBody(CouponInputSchema),
   responses: {
     201: json('The new coupon', CouponSchema),
@@ -90,7 +91,8 @@ const updateRoute = defineRoute('admin', {
   summary: 'Change a coupon',
   description:
     'Only the fields given change (`active: false` makes it inactive); the rules between fields are ' +
-    'checked on the coupon as it would be after the change. `version` is the version the change is ' +
+    'checked on the coupon as it would be after the change; a new `code` is kept in upper case, as ' +
+    'when it is added. `version` is the version the change is ' +
     'based on: an older one is a 409 with `details: { reason: "stale", version }`.',
   request: { params: IdParams, ...jsonBody(CouponUpdateSchema) },
   responses: {

@@ -31,7 +31,7 @@ export const coupons = pgTable(
   'coupons',
   {
     id: idColumn(),
-    /** As the admin typed it; unique whatever the case (`coupons_code_unique` on upper(code)). */
+    /** Kept in one form, trimmed and upper case (`normalizeCouponCode`); unique (`coupons_code_unique`). */
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
     kind: text('kind').notNull(),

@@ -185,7 +185,8 @@ function toValues(
   kind: string | undefined,
 ): Partial<typeof coupons.$inferInsert> {
   const values: Partial<typeof coupons.$inferInsert> = {};
-  if (input.code !== undefined) values.code = input.code.trim();
+  // One form of a code, stored, answered and shown alike: trimmed, upper case.
+  if (input.code !== undefined) values.code = normalizeCouponCode(input.code);
   if (input.description !== undefined) values.description = input.description.trim();
   if (input.kind !== undefined) values.kind = input.kind;
   if (input.value !== undefined || input.kind !== undefined) {
@@ -220,7 +221,7 @@ function duplicateCode(error: unknown, code: string | undefined): unknown {
   });
 }
 
-/** `SAVE10 (10 % off)`, as audit summaries name a coupon. */
+/** `SAVE10 (10% off)`, as audit summaries name a coupon. */
 const describe = (coupon: Coupon) =>
   `${normalizeCouponCode(coupon.code)} (${describeCouponValue(coupon, coupon.currency)})`;
 
@@ -234,7 +235,7 @@ export async function createCoupon(db: Database, actor: Actor | null, input: Cou
         .insert(coupons)
         .values({
           ...toValues(input, input.kind),
-          code: input.code.trim(),
+          code: normalizeCouponCode(input.code),
           kind: input.kind,
           channels: [...input.channels],
           createdBy: actor?.id ?? null,

@@ -159,7 +159,7 @@ export const DEMO_PAYMENT_ACCOUNTS = {
 export const DEMO_COUPONS: CouponInput[] = [
   {
     code: 'WELCOME10',
-    description: '10 % off your first online order over $15 (at most $5)',
+    description: '10% off your first online order over $15 (at most $5)',
     kind: 'percent',
     value: 10,
     minOrder: 1500,

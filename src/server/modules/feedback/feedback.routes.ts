@@ -76,7 +76,8 @@ const leaveRoute = defineRoute('public', {
   tags: TAGS,
   summary: 'Rate a completed order',
   description:
-    'Overall, food and service, each a whole number from 1 to 5, and an optional comment; one per ' +
+    '`overall`, a whole number from 1 to 5; `food` and `service`, each optional (left out or null ' +
+    'when not rated) or a whole number from 1 to 5; and an optional comment. One per ' +
     `order. An overall rating of ${LOW_RATING} or less is flagged for the administrators. 409 with ` +
     '`details.reason`: the order is not completed (`not-completed`) or already rated (`already-given`). ' +
     'Access: an order with a customer account is rated by that customer only, signed in; an order ' +
@@ -134,7 +135,9 @@ const summaryRoute = defineRoute('admin', {
   summary: 'Averages, distribution and trend of customer feedback',
   description:
     'For the same filters as the list: the count, the averages of overall, food and service (two ' +
-    'decimals; null without feedback), how many gave each overall rating, and the trend per day (up to ' +
+    'decimals; food and service are optional, so each average is over the feedback that has that ' +
+    'rating, `rated` says how many do, and it is null when none does), how many gave each overall ' +
+    'rating, and the trend per day (up to ' +
     '62 days), per week (weeks start on Monday; up to 550 days) or per month over `from` to `to` (or, ' +
     'without them, the first and last day with feedback), in the restaurant’s time zone, empty buckets ' +
     `included. \`flaggedUnreviewed\`: unreviewed feedback rated ${LOW_RATING} or less overall, of all time.`,

@@ -19,8 +19,8 @@ import { publishChange, type TopicRule } from '../events';
 import { feedback } from './feedback.schema';
 
 /**
- * The feedback module (PRODUCT.md section 8, issue 14): one rating per completed order (overall, food,
- * service, 1 to 5, and a comment), its review and the owner's reply. What an order is, who may rate it
+ * The feedback module: one rating per completed order (overall 1 to 5, required; food and service 1 to
+ * 5, each optional; and a comment), its review and the owner's reply. What an order is, who may rate it
  * and the reply's e-mail span modules: use-cases/leave-feedback.ts and use-cases/customer-feedback.ts.
  * Every write publishes the live topic `feedback` (Customer Feedback), which only those who may read
  * all feedback may follow.
@@ -60,8 +60,9 @@ export interface NewFeedback {
   /** Who left it, when signed in. */
   authorId: string | null;
   overall: number;
-  food: number;
-  service: number;
+  /** Null when not rated. */
+  food: number | null;
+  service: number | null;
   comment: string;
 }
 
@@ -260,7 +261,10 @@ export async function feedbackPeople(
 
 export interface FeedbackTotals {
   count: number;
+  /** Each over the feedback that has that rating (SQL's `avg` leaves nulls out); null when none has. */
   averages: { overall: number | null; food: number | null; service: number | null };
+  /** How many have each rating: every one overall; food and service are optional. */
+  rated: { overall: number; food: number; service: number };
   /** Index 0: one star … index 4: five stars. */
   distribution: number[];
   /** The first and last day with feedback (restaurant time zone), or null when there is none. */
@@ -268,7 +272,10 @@ export interface FeedbackTotals {
   lastDay: string | null;
 }
 
-/** Count, averages (two decimals), distribution and the days of the first and last feedback. */
+/**
+ * Count, averages (two decimals; food and service over the feedback that rated them, with how many
+ * did), distribution and the days of the first and last feedback.
+ */
 export async function feedbackTotals(
   db: Queryable,
   actor: Actor,
@@ -284,6 +291,8 @@ export async function feedbackTotals(
       overall: sql<number | null>`round(avg(${feedback.overall}), 2)::float8`,
       food: sql<number | null>`round(avg(${feedback.food}), 2)::float8`,
       service: sql<number | null>`round(avg(${feedback.service}), 2)::float8`,
+      foodRated: sql<number>`count(${feedback.food})::int`,
+      serviceRated: sql<number>`count(${feedback.service})::int`,
       distribution: sql<number[]>`array[${sql.join(
         stars.map((star) => sql`count(*) filter (where ${feedback.overall} = ${star})::int`),
         sql`, `,
@@ -296,6 +305,7 @@ export async function feedbackTotals(
   return {
     count: row?.count ?? 0,
     averages: { overall: row?.overall ?? null, food: row?.food ?? null, service: row?.service ?? null },
+    rated: { overall: row?.count ?? 0, food: row?.foodRated ?? 0, service: row?.serviceRated ?? 0 },
     distribution: (row?.distribution ?? stars.map(() => 0)).map(Number),
     firstDay: row?.firstDay ?? null,
     lastDay: row?.lastDay ?? null,
@@ -316,6 +326,7 @@ export interface TrendPoint {
   /** The bucket's first day (YYYY-MM-DD, restaurant time zone; a week starts on Monday). */
   period: string;
   count: number;
+  /** Each over the bucket's feedback that has that rating; null when none has. */
   overall: number | null;
   food: number | null;
   service: number | null;
@@ -336,8 +347,8 @@ export async function feedbackTrend(
       period: sql<string>`${period}::text`,
       count: sql<number>`count(*)::int`,
       overall: sql<number>`round(avg(${feedback.overall}), 2)::float8`,
-      food: sql<number>`round(avg(${feedback.food}), 2)::float8`,
-      service: sql<number>`round(avg(${feedback.service}), 2)::float8`,
+      food: sql<number | null>`round(avg(${feedback.food}), 2)::float8`,
+      service: sql<number | null>`round(avg(${feedback.service}), 2)::float8`,
     })
     .from(feedback)
     .where(and(...filterConditions(filters)))

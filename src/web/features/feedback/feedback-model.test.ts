@@ -10,12 +10,20 @@ import {
   labelledIndexes,
   linePath,
   NO_FEEDBACK_FILTERS,
+  ratedNote,
   ratingName,
 } from './feedback-model';
 
 const box = { width: 400, height: 200, left: 40, right: 10, top: 10, bottom: 30 };
 
 describe('feedback model', () => {
+  it('says how many an optional rating’s average is taken over', () => {
+    expect(ratedNote('food', 3, 5)).toBe('3 of 5 rated the food');
+    expect(ratedNote('service', 1, 1)).toBe('1 of 1 rated the service');
+    expect(ratedNote('service', 0, 4)).toBe('None rated the service');
+    expect(ratedNote('food', 0, 0)).toBeNull();
+  });
+
   it('names who wrote a feedback, and what about it deserves a second look', () => {
     const customer = { kind: 'customer', id: 'c1', name: 'Cleo Ng', role: 'customer' } as const;
     const staff = { kind: 'account', id: 's1', name: 'Sam Lee', role: 'staff' } as const;

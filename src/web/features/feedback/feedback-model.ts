@@ -27,6 +27,16 @@ export function formatAverage(value: number | null): string {
   return value === null ? '—' : value.toFixed(2);
 }
 
+/**
+ * Under an optional rating's average, how many it is taken over: "3 of 5 rated the food", "None rated
+ * the service"; nothing when there is no feedback at all.
+ */
+export function ratedNote(aspect: 'food' | 'service', rated: number, count: number): string | null {
+  if (count === 0) return null;
+  const what = aspect === 'food' ? 'the food' : 'the service';
+  return rated === 0 ? `None rated ${what}` : `${rated} of ${count} rated ${what}`;
+}
+
 /** "45 s", "12 min", "1 h 5 min": how long an order took from confirmed to ready. */
 export function durationLabel(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));

@@ -29,9 +29,10 @@ interface CouponFieldProps {
 }
 
 /**
- * "Coupon code" with Apply, or the applied coupon (its code, value and description, the discount it
- * gives now, or why it gives none) with Remove: the point of sale's and the guests' checkout's
- * (zod-free, so the checkout can load it).
+ * "Coupon code" with Apply (the label alone: an example code in the field reads like a code to try;
+ * typed in capitals, as codes are kept), or the applied coupon (its code, value and description, the
+ * discount it gives now, or why it gives none) with Remove: the point of sale's and the guests'
+ * checkout's (zod-free, so the checkout can load it).
  */
 export function CouponField({
   applied,
@@ -133,14 +134,10 @@ export function CouponField({
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          placeholder="SAVE10"
           disabled={disabled || blocked}
           aria-invalid={error ? true : undefined}
           aria-describedby={message ? messageId : undefined}
-          className={clsx(
-            'h-11 min-w-0 flex-1 px-3 uppercase placeholder:normal-case',
-            controlClasses(Boolean(error)),
-          )}
+          className={clsx('h-11 min-w-0 flex-1 px-3 uppercase', controlClasses(Boolean(error)))}
         />
         <Button
           variant="secondary"

@@ -127,7 +127,7 @@ export function CouponFormDialog({ coupon, currency, onClose }: CouponFormDialog
             placeholder="SAVE10"
             disabled={submitting}
             error={errorOf('code')}
-            description="Letters, digits, - or _. Any case works when it is typed."
+            description="Letters, digits, - or _. Saved in capitals; any case works when it is typed."
             onChange={(event) => setField('code', event.target.value)}
           />
           <TextField

@@ -14,9 +14,18 @@ import { Stars } from './star-rating';
 const BADGE =
   'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
-function SmallRating({ label, value }: { label: string; value: number }) {
+/** A food or service rating, or "not rated" when the guest left it out (both are optional). */
+function SmallRating({ label, value, testId }: { label: string; value: number | null; testId: string }) {
+  if (value === null) {
+    return (
+      <span className="inline-flex items-center gap-1.5" data-testid={testId}>
+        <span className="text-neutral-600">{label}</span>
+        <span className="text-neutral-600 italic">not rated</span>
+      </span>
+    );
+  }
   return (
-    <span className="inline-flex items-center gap-1.5">
+    <span className="inline-flex items-center gap-1.5" data-testid={testId}>
       <span className="text-neutral-600">{label}</span>
       <Stars value={value} size="sm" />
       <span aria-hidden="true" className="text-neutral-600 tabular-nums">
@@ -36,10 +45,10 @@ interface FeedbackEntryItemProps {
 }
 
 /**
- * One feedback: its ratings (a low overall rating flagged), the comment, the order it is about
- * (number, type, table, items and how long it took from confirmed to ready), the customer, who wrote
- * it (marked when it was not the order's customer, or was staff), whether it was reviewed, and the
- * reply sent; Mark as reviewed and Reply.
+ * One feedback: its ratings (a low overall rating flagged; food and service "not rated" when left
+ * out), the comment, the order it is about (number, type, table, items and how long it took from
+ * confirmed to ready), the customer, who wrote it (marked when it was not the order's customer, or
+ * was staff), whether it was reviewed, and the reply sent; Mark as reviewed and Reply.
  */
 export function FeedbackEntryItem({
   entry,
@@ -99,8 +108,8 @@ export function FeedbackEntryItem({
       </div>
 
       <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <SmallRating label="Food" value={entry.food} />
-        <SmallRating label="Service" value={entry.service} />
+        <SmallRating label="Food" value={entry.food} testId="food-rating" />
+        <SmallRating label="Service" value={entry.service} testId="service-rating" />
       </div>
 
       {entry.comment ? (

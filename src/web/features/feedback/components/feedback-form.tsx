@@ -17,12 +17,14 @@ type Ratings = Record<RatingAspect, number | null>;
 
 const NO_RATINGS: Ratings = { overall: null, food: null, service: null };
 
-/** "How was the food?": each group's question. */
+/** "How was the food? (optional)": each group's question; only the overall rating is required. */
 const QUESTIONS: Record<RatingAspect, string> = {
   overall: 'Overall, how was it?',
-  food: 'How was the food?',
-  service: 'How was the service?',
+  food: 'How was the food? (optional)',
+  service: 'How was the service? (optional)',
 };
+
+const OVERALL_MISSING = 'Choose from 1 to 5 stars for your overall rating.';
 
 /** The server's field issues as sentences ("comment: must be at most 1000 characters"). */
 function refusalText(error: unknown): string {
@@ -38,30 +40,29 @@ function refusalText(error: unknown): string {
 }
 
 /**
- * Three ratings (overall, food, service) and an optional comment. Sending without a rating says which
- * are missing and moves focus to the first; the server's refusal shows above the button.
+ * The overall rating (required), food and service (optional, and can be cleared once chosen) and an
+ * optional comment. Sending without the overall rating says so under it and moves focus there; food
+ * and service not rated are sent as null. The server's refusal shows above the button.
  */
 export function FeedbackForm({ page, accessKey }: { page: FeedbackPage; accessKey: string | null }) {
   const [ratings, setRatings] = useState<Ratings>(NO_RATINGS);
   const [comment, setComment] = useState('');
-  const [missing, setMissing] = useState<RatingAspect[]>([]);
+  const [overallMissing, setOverallMissing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const leave = useLeaveFeedback(page.order.id, accessKey);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const unrated = RATING_ASPECTS.filter((aspect) => ratings[aspect] === null);
-    setMissing(unrated);
-    const [first] = unrated;
-    if (first) {
-      formRef.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+    if (ratings.overall === null) {
+      setOverallMissing(true);
+      formRef.current?.querySelector<HTMLInputElement>('input[name="overall"]')?.focus();
       return;
     }
     const text = comment.trim();
     leave.mutate({
-      overall: ratings.overall ?? 0,
-      food: ratings.food ?? 0,
-      service: ratings.service ?? 0,
+      overall: ratings.overall,
+      food: ratings.food,
+      service: ratings.service,
       ...(text ? { comment: text } : {}),
     });
   }
@@ -82,13 +83,12 @@ export function FeedbackForm({ page, accessKey }: { page: FeedbackPage; accessKe
           value={ratings[aspect]}
           onChange={(value) => {
             setRatings((current) => ({ ...current, [aspect]: value }));
-            setMissing((current) => current.filter((item) => item !== aspect));
+            if (aspect === 'overall') setOverallMissing(false);
           }}
-          error={
-            missing.includes(aspect)
-              ? `Choose from 1 to 5 stars for ${RATING_ASPECT_LABELS[aspect].toLowerCase()}.`
-              : null
+          onClear={
+            aspect === 'overall' ? undefined : () => setRatings((current) => ({ ...current, [aspect]: null }))
           }
+          error={aspect === 'overall' && overallMissing ? OVERALL_MISSING : null}
           disabled={leave.isPending}
         />
       ))}

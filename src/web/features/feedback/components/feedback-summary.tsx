@@ -5,7 +5,7 @@ import type { FeedbackSummary } from '../../../../shared/contracts/feedback';
 import { LOW_RATING, RATING_MAX } from '../../../../shared/feedback-paths';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatAverage, percentOf, RATING_WORDS } from '../feedback-model';
+import { formatAverage, percentOf, RATING_WORDS, ratedNote } from '../feedback-model';
 
 function Tile({
   label,
@@ -31,7 +31,8 @@ function Tile({
 }
 
 /**
- * How many gave feedback and their average ratings under the filters, and the low ratings still
+ * How many gave feedback and their average ratings under the filters (food and service over those who
+ * rated them, saying how many did), and the low ratings still
  * waiting for a look (all time), with a button that filters the list down to them.
  */
 export function SummaryTiles({
@@ -52,8 +53,18 @@ export function SummaryTiles({
           note={averages.overall === null ? undefined : `out of ${RATING_MAX}`}
           testId="summary-overall"
         />
-        <Tile label="Average food" value={formatAverage(averages.food)} testId="summary-food" />
-        <Tile label="Average service" value={formatAverage(averages.service)} testId="summary-service" />
+        <Tile
+          label="Average food"
+          value={formatAverage(averages.food)}
+          note={ratedNote('food', summary.rated.food, summary.count)}
+          testId="summary-food"
+        />
+        <Tile
+          label="Average service"
+          value={formatAverage(averages.service)}
+          note={ratedNote('service', summary.rated.service, summary.count)}
+          testId="summary-service"
+        />
       </dl>
       <div
         className={clsx(

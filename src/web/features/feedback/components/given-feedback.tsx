@@ -1,8 +1,23 @@
 import type { GivenFeedback as Given } from '../../../../shared/contracts/feedback';
-import { RATING_ASPECT_LABELS, RATING_ASPECTS } from '../../../../shared/feedback-paths';
+import { RATING_ASPECT_LABELS, RATING_ASPECTS, RATING_MAX } from '../../../../shared/feedback-paths';
 import { Stars } from './star-rating';
 
-/** The feedback as it was given: each rating as stars with its number, and the comment. */
+function RatingValue({ value }: { value: number | null }) {
+  if (value === null) return <dd className="text-sm text-neutral-600">Not rated</dd>;
+  return (
+    <dd className="flex items-center gap-2">
+      <Stars value={value} />
+      <span aria-hidden="true" className="w-8 text-right text-sm text-neutral-600 tabular-nums">
+        {value}/{RATING_MAX}
+      </span>
+    </dd>
+  );
+}
+
+/**
+ * The feedback as it was given: each rating as stars with its number ("Not rated" for a food or
+ * service rating left out), and the comment.
+ */
 export function GivenFeedbackSummary({ feedback }: { feedback: Given }) {
   return (
     <div data-testid="given-feedback">
@@ -10,12 +25,7 @@ export function GivenFeedbackSummary({ feedback }: { feedback: Given }) {
         {RATING_ASPECTS.map((aspect) => (
           <div key={aspect} className="flex items-center justify-between gap-3">
             <dt className="text-neutral-700">{RATING_ASPECT_LABELS[aspect]}</dt>
-            <dd className="flex items-center gap-2">
-              <Stars value={feedback[aspect]} />
-              <span aria-hidden="true" className="w-8 text-right text-sm text-neutral-600 tabular-nums">
-                {feedback[aspect]}/5
-              </span>
-            </dd>
+            <RatingValue value={feedback[aspect]} />
           </div>
         ))}
       </dl>

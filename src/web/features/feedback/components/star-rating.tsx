@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { RATING_MAX, RATING_MIN } from '../../../../shared/feedback-paths';
 import { RATING_WORDS, ratingName } from '../feedback-model';
 
@@ -13,6 +13,8 @@ interface StarRatingProps {
   name: string;
   value: number | null;
   onChange: (value: number) => void;
+  /** For an optional rating: takes a chosen rating back (a "Clear" button while one is chosen). */
+  onClear?: () => void;
   error?: string | null;
   disabled?: boolean;
 }
@@ -22,9 +24,18 @@ interface StarRatingProps {
  * the arrow keys choose, and a screen reader hears "Food, 4 stars, Very good, radio button, 4 of 5".
  * A finger or a mouse picks a star; hovering shows what a click would give.
  */
-export function StarRating({ legend, name, value, onChange, error, disabled = false }: StarRatingProps) {
+export function StarRating({
+  legend,
+  name,
+  value,
+  onChange,
+  onClear,
+  error,
+  disabled = false,
+}: StarRatingProps) {
   const [hovered, setHovered] = useState<number | null>(null);
   const errorId = useId();
+  const starsRef = useRef<HTMLDivElement>(null);
   const shown = hovered ?? value;
   return (
     <fieldset
@@ -36,7 +47,7 @@ export function StarRating({ legend, name, value, onChange, error, disabled = fa
       <legend className="text-base font-medium text-neutral-950">{legend}</legend>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews; the radios do the work. */}
-        <div className="-ml-1.5 flex" onMouseLeave={() => setHovered(null)}>
+        <div ref={starsRef} className="-ml-1.5 flex" onMouseLeave={() => setHovered(null)}>
           {SCALE.map((rating) => {
             const lit = shown !== null && rating <= shown;
             return (
@@ -78,6 +89,19 @@ export function StarRating({ legend, name, value, onChange, error, disabled = fa
         <span aria-hidden="true" className="min-w-20 text-sm font-medium text-neutral-700">
           {shown === null ? 'Not rated yet' : RATING_WORDS[shown]}
         </span>
+        {onClear && value !== null && (
+          <button
+            type="button"
+            onClick={() => {
+              onClear();
+              // The button goes with the rating: focus stays in the group, on its first star.
+              starsRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+            }}
+            className="rounded-sm text-sm font-medium text-neutral-700 underline underline-offset-2 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+          >
+            Clear rating
+          </button>
+        )}
       </div>
       {error && (
         <p id={errorId} className="text-sm text-red-700">
