@@ -51,12 +51,13 @@ export const ERROR_REASONS = [
   'customer-only',
   'link-only',
   'no-email',
-  // Accounts and sign-in (the last three are better-auth's own words, passed on).
+  // Accounts and sign-in (the last four are better-auth's own words, passed on).
   'no-account',
   'no-password',
   'HUMAN_CHECK_REQUIRED',
   'INVALID_TOKEN',
   'USER_NOT_FOUND',
+  'INVALID_PASSWORD',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -7,6 +7,8 @@ import {
   type PaymentTotals,
   paymentStatusOf,
   quickCashAmounts,
+  refundsByMethod,
+  refundsOnClose,
   shareOfLines,
   splitEqually,
 } from './payment-math';
@@ -210,6 +212,85 @@ describe('change and quick cash amounts', () => {
         expect(quick.length).toBeLessThanOrEqual(4);
         for (let index = 1; index < quick.length; index++) {
           expect(quick[index]).toBeGreaterThan(quick[index - 1] as number);
+        }
+      }),
+    );
+  });
+});
+
+describe('refunds on closing an order', () => {
+  const taken = (id: string, method: string, amount: number, refunded: number, createdAt: string | Date) => ({
+    id,
+    method,
+    amount,
+    refunded,
+    createdAt,
+  });
+
+  it('gives back what remains of each payment, oldest first, and adds it up by method', () => {
+    // $12.12 kept: $4.56 of a cash payment, $7.56 of a card payment of $10.00 that gave $2.44 back.
+    const card = taken('b0000000-0000-4000-8000-000000000000', 'card', 1000, 244, '2026-11-20T12:01:00.000Z');
+    const cash = taken('c0000000-0000-4000-8000-000000000000', 'cash', 456, 0, '2026-11-20T12:00:00.000Z');
+    const refunds = refundsOnClose([card, cash]);
+    expect(refunds).toEqual([
+      { payment: cash, amount: 456 },
+      { payment: card, amount: 756 },
+    ]);
+    expect(refundsByMethod(refunds)).toEqual([
+      { method: 'cash', amount: 456 },
+      { method: 'card', amount: 756 },
+    ]);
+  });
+
+  it('leaves out payments refunded in full, sums two payments of one method, and orders a tie by id', () => {
+    const at = '2026-11-20T12:00:00.000Z';
+    const first = taken('0a000000-0000-4000-8000-000000000000', 'card', 500, 0, at);
+    const second = taken('0b000000-0000-4000-8000-000000000000', 'cash', 300, 300, at);
+    const third = taken('0c000000-0000-4000-8000-000000000000', 'card', 250, 50, new Date(at));
+    const refunds = refundsOnClose([third, second, first]);
+    expect(refunds.map((refund) => [refund.payment.id, refund.amount])).toEqual([
+      [first.id, 500],
+      [third.id, 200],
+    ]);
+    expect(refundsByMethod(refunds)).toEqual([{ method: 'card', amount: 700 }]);
+    expect(refundsOnClose([second])).toEqual([]);
+    expect(refundsByMethod([])).toEqual([]);
+  });
+
+  it('refunds exactly what is kept, whatever was taken and refunded before', () => {
+    const payment = fc.record({
+      method: fc.constantFrom('cash', 'card', 'qr', 'online'),
+      amount: fc.integer({ min: 1, max: 1_000_000 }),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      minute: fc.integer({ min: 0, max: 59 }),
+    });
+    fc.assert(
+      fc.property(fc.array(payment, { maxLength: 12 }), (drawn) => {
+        const payments = drawn.map((item, index) =>
+          taken(
+            `${index.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
+            item.method,
+            item.amount,
+            Math.floor(item.amount * item.share),
+            `2026-11-20T12:${String(item.minute).padStart(2, '0')}:00.000Z`,
+          ),
+        );
+        const kept = netPaid({
+          paid: payments.reduce((sum, item) => sum + item.amount, 0),
+          refunded: payments.reduce((sum, item) => sum + item.refunded, 0),
+        });
+        const refunds = refundsOnClose(payments);
+        const byMethod = refundsByMethod(refunds);
+        expect(refunds.reduce((sum, refund) => sum + refund.amount, 0)).toBe(kept);
+        expect(byMethod.reduce((sum, part) => sum + part.amount, 0)).toBe(kept);
+        expect(new Set(byMethod.map((part) => part.method)).size).toBe(byMethod.length);
+        for (const refund of refunds) {
+          expect(refund.amount).toBe(refund.payment.amount - refund.payment.refunded);
+          expect(refund.amount).toBeGreaterThan(0);
+        }
+        for (let index = 1; index < refunds.length; index++) {
+          const at = (refund: (typeof refunds)[number] | undefined) => String(refund?.payment.createdAt);
+          expect(at(refunds[index - 1]) <= at(refunds[index])).toBe(true);
         }
       }),
     );

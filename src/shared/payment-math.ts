@@ -79,3 +79,56 @@ export function quickCashAmounts(amount: number, minorPerMajor = 100): number[] 
   }
   return found;
 }
+
+/** What a refund on closing an order reads of a payment. */
+export interface KeptPayment<Method extends string = string> {
+  id: string;
+  method: Method;
+  amount: number;
+  /** What was refunded of it so far. */
+  refunded: number;
+  /** When it was taken (an ISO text or a Date). */
+  createdAt: string | Date;
+}
+
+/** One refund that closing an order makes: what remains of one payment. */
+export interface RefundOnClose<Payment extends KeptPayment = KeptPayment> {
+  payment: Payment;
+  amount: number;
+}
+
+/**
+ * The refunds that cancelling or rejecting an order makes (`refundPayments: true`): what remains of
+ * every payment (amount − refunded), oldest payment first (taken at, then id, as the server locks
+ * them), leaving out payments with nothing left. The server refunds exactly these; the cancel and
+ * reject dialogs show them before the click.
+ */
+export function refundsOnClose<Payment extends KeptPayment>(
+  payments: readonly Payment[],
+): RefundOnClose<Payment>[] {
+  const time = (payment: KeptPayment) => new Date(payment.createdAt).getTime();
+  return [...payments]
+    .sort((a, b) => time(a) - time(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((payment) => ({ payment, amount: payment.amount - payment.refunded }))
+    .filter((refund) => refund.amount > 0);
+}
+
+/** A refund's share by payment method: all the money going back by cash, by card… */
+export interface RefundByMethod<Method extends string = string> {
+  method: Method;
+  amount: number;
+}
+
+/**
+ * `refunds` added up by payment method, in the order each method is first refunded: how the money
+ * of a closed order goes back ($4.56 out of the cash drawer, $7.56 back to the card).
+ */
+export function refundsByMethod<Method extends string>(
+  refunds: readonly RefundOnClose<KeptPayment<Method>>[],
+): RefundByMethod<Method>[] {
+  const byMethod = new Map<Method, number>();
+  for (const { payment, amount } of refunds) {
+    byMethod.set(payment.method, (byMethod.get(payment.method) ?? 0) + amount);
+  }
+  return [...byMethod].map(([method, amount]) => ({ method, amount }));
+}

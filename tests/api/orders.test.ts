@@ -197,6 +197,7 @@ describe('placing an order at the point of sale', () => {
       serviceCharge: 101,
       tax: 212,
       taxInclusive: false,
+      taxPercent: 10,
       deliveryFee: 0,
       total: 2328,
     });
@@ -233,6 +234,20 @@ describe('placing an order at the point of sale', () => {
     expect(read.lines[0]).toMatchObject({ name: item.name, unitPrice: 300, lineTotal: 300 });
     // An item that orders refer to is archived, not deleted.
     await expectErrorBody(await t.del(`/api/menu/items/${item.id}`, { as: admin }), 409, 'aborted');
+  });
+
+  it('keeps the tax rate it was charged at when the settings change afterwards', async () => {
+    const order = await placed({ lines: [{ menuItemId: soup.id, quantity: 1 }] });
+    expect(order).toMatchObject({ taxPercent: 10, tax: 70 });
+    expect((await t.patchLatest('/api/settings', { taxPercent: 12.5 }, { as: admin })).status).toBe(200);
+    try {
+      const read = (await (await t.get(`/api/orders/${order.id}`, { as: staff })).json()) as Order;
+      expect(read).toMatchObject({ taxPercent: 10, tax: 70 });
+      const later = await placed({ lines: [{ menuItemId: soup.id, quantity: 1 }] });
+      expect(later).toMatchObject({ taxPercent: 12.5, tax: 87 });
+    } finally {
+      await t.patchLatest('/api/settings', { taxPercent: SETTINGS.taxPercent }, { as: admin });
+    }
   });
 
   it('adds the delivery fee to a delivery order and no service charge', async () => {

@@ -580,7 +580,15 @@ describe('cancelling or rejecting an order that has money kept', () => {
       409,
       'aborted',
     );
-    expect(required.details).toEqual({ reason: 'refund-required', amount: 2500 });
+    // What the cancel would give back, by method: all of the cash, what is left of the card payment.
+    expect(required.details).toEqual({
+      reason: 'refund-required',
+      amount: 2500,
+      refunds: [
+        { method: 'cash', amount: 1000 },
+        { method: 'card', amount: 1500 },
+      ],
+    });
     expect(required.message).toBe(
       `$25.00 was paid for order #${placed.number}: refund it to cancel the order.`,
     );
@@ -606,6 +614,15 @@ describe('cancelling or rejecting an order that has money kept', () => {
       [500, 'Discount after the fact'],
       [1500, 'Kitchen closed'],
     ]);
+    // The refunds the cancel made are the split the 409 announced, method by method.
+    expect(
+      read.payments.map((payment) => ({
+        method: payment.method,
+        amount: payment.refunds
+          .filter((item) => item.reason === 'Kitchen closed')
+          .reduce((sum, item) => sum + item.amount, 0),
+      })),
+    ).toEqual((required.details as { refunds: unknown }).refunds);
     expect((await ledgerOf(cash.id)).map((row) => row.amount)).toEqual([1000, -1000]);
     expect((await ledgerOf(card.id)).map((row) => row.amount)).toEqual([2000, -500, -1500]);
     expect((await auditEntries(cash.id)).map((entry) => entry.action)).toEqual([
@@ -632,7 +649,11 @@ describe('cancelling or rejecting an order that has money kept', () => {
       409,
       'aborted',
     );
-    expect(required.details).toEqual({ reason: 'refund-required', amount: 700 });
+    expect(required.details).toEqual({
+      reason: 'refund-required',
+      amount: 700,
+      refunds: [{ method: 'card', amount: 700 }],
+    });
     const body = {
       status: 'rejected',
       version: current.version,
@@ -646,7 +667,11 @@ describe('cancelling or rejecting an order that has money kept', () => {
     );
     // The customer cannot cancel their paid request either: the money must be given back first.
     const own = await expectErrorBody(await moveOrder(t, current, 'cancelled', customer), 409, 'aborted');
-    expect(own.details).toEqual({ reason: 'refund-required', amount: 700 });
+    expect(own.details).toEqual({
+      reason: 'refund-required',
+      amount: 700,
+      refunds: [{ method: 'card', amount: 700 }],
+    });
     const response = await t.post(`/api/orders/${placed.id}/status`, body, { as: manager });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await readOrder(t, placed.id, customer)).toMatchObject({

@@ -32,11 +32,13 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/config', () => {
-  it('gives the restaurant name, currency, poll interval, sign-in methods, push key and password policy', async () => {
+  it('gives the restaurant name, address and phone, currency, poll interval, sign-in methods, push key and password policy', async () => {
     const response = await t.get('/api/config');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       restaurantName: 'Brigade Cafe',
+      restaurantAddress: '',
+      restaurantPhone: '',
       baseUrl: TEST_ORIGIN,
       currency: 'USD',
       locale: 'en-US',
@@ -51,10 +53,28 @@ describe('GET /api/config', () => {
 
   it('follows a settings change', async () => {
     const admin = { cookie: await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD) };
-    await t.patchLatest('/api/settings', { name: 'Cafe Renamed', currency: 'EUR' }, { as: admin });
+    await t.patchLatest(
+      '/api/settings',
+      {
+        name: 'Cafe Renamed',
+        currency: 'EUR',
+        address: '1 Harbour Road',
+        phone: '+15550100',
+      },
+      { as: admin },
+    );
     const body = (await (await t.get('/api/config')).json()) as { restaurantName: string; currency: string };
-    expect(body).toMatchObject({ restaurantName: 'Cafe Renamed', currency: 'EUR' });
-    await t.patchLatest('/api/settings', { name: 'Brigade Cafe', currency: 'USD' }, { as: admin });
+    expect(body).toMatchObject({
+      restaurantName: 'Cafe Renamed',
+      restaurantAddress: '1 Harbour Road',
+      restaurantPhone: '+15550100',
+      currency: 'EUR',
+    });
+    await t.patchLatest(
+      '/api/settings',
+      { name: 'Brigade Cafe', currency: 'USD', address: '', phone: '' },
+      { as: admin },
+    );
   });
 });
 

@@ -252,18 +252,39 @@ test.describe('Orders list and order page', () => {
     await expect(timelineEntry(page, 'Confirmed')).toContainText(E2E_USERS.admin.name);
     await saveScreenshot(page, testInfo, 'order-page');
 
-    // The receipt is what prints: the restaurant, the number, the lines and the totals.
-    const config = (await (await page.request.get('/api/config')).json()) as PublicConfig;
+    // The receipt is what prints: the restaurant with its address and phone, the number, the lines,
+    // the totals and the tax with its rate (the demo cafe's 8 %, added on top of the prices).
+    const readConfig = async () => (await (await page.request.get('/api/config')).json()) as PublicConfig;
     await page.emulateMedia({ media: 'print' });
     const receipt = page.getByTestId('receipt-print');
     await expect(receipt).toBeVisible();
-    await expect(receipt).toContainText(config.restaurantName);
+    // Other tests edit the address and phone meanwhile: the receipt follows the settings as they are.
+    await expect
+      .poll(async () => {
+        const config = await readConfig();
+        const wanted = [
+          config.restaurantName,
+          ...config.restaurantAddress.split('\n').map((line) => line.trim()),
+          `Phone ${config.restaurantPhone.trim()}`,
+        ];
+        const shown = await receipt.innerText();
+        return wanted.filter((text) => !shown.includes(text));
+      })
+      .toEqual([]);
     await expect(receipt).toContainText(`Receipt #${order.number}`);
     await expect(receipt).toContainText(money(order.total));
     await expect(receipt).toContainText('Unpaid');
+    const { taxPercent } = order;
+    expect(order).toMatchObject({ taxInclusive: false });
+    expect(order.tax).toBeGreaterThan(0);
+    await expect(receipt.getByTestId('receipt-totals').locator('div', { hasText: /^Tax/ })).toHaveText(
+      new RegExp(`^Tax ${taxPercent}%\\s*${money(order.tax).replace('$', '\\$')}$`),
+    );
     await expect(page.getByRole('heading', { name: `Order #${order.number}`, level: 1 })).toBeHidden();
-    await page.setViewportSize({ width: 302, height: 900 });
-    await saveScreenshot(page, testInfo, 'order-receipt-print');
+    for (const viewport of [PHONE, { width: 1280, height: 800 }, { width: 302, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      await saveScreenshot(page, testInfo, 'order-receipt-print');
+    }
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize(DESKTOP);
     await expect(receipt).toBeHidden();

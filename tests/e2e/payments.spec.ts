@@ -21,6 +21,9 @@ import {
 } from './helpers';
 import { E2E_USERS } from './users';
 
+/** The laptop screen the staff pages are checked at, besides the phone. */
+const LAPTOP = { width: 1280, height: 800 };
+
 /**
  * Payments at the counter (issue 13): the Pay dialog at the point of sale and on the order's page
  * (cash with change, a bill split in three), the receipt with its payments and QR code, refunds by a
@@ -377,11 +380,7 @@ test.describe('refunds', () => {
     // The whole remainder by default, never more.
     const amount = dialog.getByLabel('Amount to refund');
     await expect(amount).toHaveValue((order.total / 100).toFixed(2));
-    await amount.fill(((order.total + 1) / 100).toFixed(2));
-    await dialog.getByRole('button', { name: /^Refund/ }).click();
-    await expect(
-      dialog.getByText(`At most ${money(order.total)} of this payment can be refunded.`),
-    ).toBeVisible();
+    await expect(amount).toHaveAccessibleDescription(`At most ${money(order.total)}.`);
     await amount.fill('2.50');
     await dialog.getByRole('button', { name: `Refund ${money(250)}` }).click();
     await expect(dialog.getByText('Enter why the money is given back.')).toBeVisible();
@@ -411,6 +410,82 @@ test.describe('refunds', () => {
     ]);
   });
 
+  test('a refund over the limit says the limit once, on the amount, whether the dialog or the server finds it', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const { soup } = await setUpMenu(page, baseURL!);
+    const money = await moneyFormatter(page.request);
+    const order = await buildOrder(apiClient(page.request, baseURL!), {
+      type: 'takeaway',
+      lines: [{ menuItemId: soup.id, quantity: 2 }],
+    });
+    const payment = await payByApi(page.request, baseURL!, order, { method: 'card', amount: order.total });
+    await signInByApi(page, baseURL!, E2E_USERS.manager);
+    // Part of it was refunded already: the limit is what is left, not the payment's amount.
+    const first = await page.request.post(`/api/payments/${payment.id}/refunds`, {
+      data: { amount: 250, reason: 'Soup arrived cold' },
+      headers: { origin: baseURL! },
+    });
+    expect(first.status(), await first.text()).toBe(201);
+    const left = order.total - 250;
+
+    for (const viewport of [PHONE, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/orders/${order.id}`);
+      const row = page.getByRole('region', { name: 'Payments' }).getByRole('listitem', {
+        name: `Card ${money(order.total)}`,
+      });
+      await row.getByRole('button', { name: 'Refund' }).click();
+      const dialog = page.getByRole('dialog', { name: `Refund card payment of ${money(order.total)}?` });
+      const amount = dialog.getByLabel('Amount to refund');
+      // Before: the limit is the amount's hint.
+      await expect(amount).toHaveAccessibleDescription(`At most ${money(left)}.`);
+      await amount.fill(((left + 1) / 100).toFixed(2));
+      await dialog.getByLabel('Reason').fill('Too much');
+      await dialog.getByRole('button', { name: /^Refund/ }).click();
+      const tooMuch = `At most ${money(left)} of this payment can be refunded.`;
+      await expect(amount).toHaveAccessibleDescription(tooMuch);
+      // The error takes the hint's place: the limit is said once in the whole dialog.
+      expect(occurrences(await dialog.innerText(), money(left))).toBe(1);
+      await expect(dialog.getByText(tooMuch)).toHaveCount(1);
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await saveScreenshot(page, testInfo, 'refund-dialog-over-limit', { viewportOnly: true });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
+
+    // Another manager refunds a dollar just before this refund reaches the server: its refusal is the
+    // amount's error too, said once, with the new limit.
+    await page.goto(`/orders/${order.id}`);
+    await page
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('listitem', { name: `Card ${money(order.total)}` })
+      .getByRole('button', { name: 'Refund' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Refund card payment of ${money(order.total)}?` });
+    await page.route(
+      `**/api/payments/${payment.id}/refunds`,
+      async (route) => {
+        const other = await page.request.post(`/api/payments/${payment.id}/refunds`, {
+          data: { amount: 100, reason: 'Missing bread' },
+          headers: { origin: baseURL! },
+        });
+        expect(other.status(), await other.text()).toBe(201);
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await dialog.getByLabel('Reason').fill('Soup spilled');
+    await dialog.getByRole('button', { name: `Refund ${money(left)}` }).click();
+    const now = `Only ${money(left - 100)} of this payment can still be refunded.`;
+    await expect(dialog.getByLabel('Amount to refund')).toHaveAccessibleDescription(now);
+    await expect(dialog.getByText(now)).toHaveCount(1);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    expect(occurrences(await dialog.innerText(), money(left - 100))).toBe(1);
+    expect((await readOrder(page, order.id)).amountRefunded).toBe(350);
+  });
+
   test('cancelling a paid order says the money will be refunded; the manager cancels and refunds in one step', async ({
     page,
     baseURL,
@@ -438,9 +513,13 @@ test.describe('refunds', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order ${orderNumberLabel(order.number)}?` });
-    await expect(dialog.getByTestId('refund-on-move')).toHaveText(
+    const note = dialog.getByTestId('refund-on-move');
+    await expect(note.getByRole('paragraph')).toHaveText(
       `${money(order.total)} was paid for this order: it will be refunded in the same step.`,
     );
+    await expect(note.getByRole('listitem')).toHaveText([
+      refundPart('Cash, out of the cash drawer', money(order.total)),
+    ]);
     const sent = page.waitForRequest((request) => request.url().endsWith('/status'));
     await dialog.getByLabel('Reason').fill('Kitchen out of soup');
     await dialog.getByRole('button', { name: `Cancel order and refund ${money(order.total)}` }).click();
@@ -452,6 +531,78 @@ test.describe('refunds', () => {
     await expect(panel.getByTestId('refund')).toContainText('Kitchen out of soup');
     const stored = await readOrder(page, order.id);
     expect(stored.status).toBe('cancelled');
+    expect(stored.paymentStatus).toBe('refunded');
+  });
+});
+
+test.describe('cancelling an order paid in cash and by card', () => {
+  test('the dialog lists what leaves the cash drawer and what goes back to the card, and the server refunds exactly that', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const { soup, bread } = await setUpMenu(page, baseURL!);
+    const money = await moneyFormatter(page.request);
+    const order = await buildOrder(apiClient(page.request, baseURL!), {
+      type: 'takeaway',
+      lines: [
+        { menuItemId: soup.id, quantity: 1 },
+        { menuItemId: bread.id, quantity: 1 },
+      ],
+    });
+    // $4.56 in cash, the rest by card, of which $1.00 was given back already.
+    const cash = await payByApi(page.request, baseURL!, order, {
+      method: 'cash',
+      amount: 456,
+      tendered: 500,
+    });
+    const card = await payByApi(page.request, baseURL!, order, { method: 'card', amount: order.total - 456 });
+    const earlier = await page.request.post(`/api/payments/${card.id}/refunds`, {
+      data: { amount: 100, reason: 'Bread was stale' },
+      headers: { origin: baseURL! },
+    });
+    expect(earlier.status(), await earlier.text()).toBe(201);
+    const backToCard = order.total - 456 - 100;
+    const kept = 456 + backToCard;
+    await signInByApi(page, baseURL!, E2E_USERS.manager);
+
+    const label = orderNumberLabel(order.number);
+    const dialog = page.getByRole('dialog', { name: `Cancel order ${label}?` });
+    const note = dialog.getByTestId('refund-on-move');
+    for (const viewport of [PHONE, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/orders/${order.id}`);
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await expect(note.getByRole('paragraph')).toHaveText(
+        `${money(kept)} was paid for this order: it will be refunded in the same step.`,
+      );
+      // Before the click: each method and its amount, the cash named as leaving the drawer.
+      await expect(
+        note.getByRole('list', { name: 'Refund by payment method' }).getByRole('listitem'),
+      ).toHaveText([
+        refundPart('Cash, out of the cash drawer', money(456)),
+        refundPart('Card, back to the card', money(backToCard)),
+      ]);
+      await dialog.getByLabel('Reason').fill('Guest had to leave');
+      await saveScreenshot(page, testInfo, 'cancel-paid-order-refund-split', { viewportOnly: true });
+      if (viewport === PHONE) {
+        await dialog.getByRole('button', { name: 'Keep order' }).click();
+        await expect(dialog).toBeHidden();
+      }
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: `Cancel order and refund ${money(kept)}` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-status').first()).toHaveText('Cancelled');
+
+    // The server gave back what the dialog said: each method's refund of this cancel.
+    const stored = await readOrder(page, order.id);
+    const refundedNow = (id: string) =>
+      stored.payments
+        .find((payment) => payment.id === id)
+        ?.refunds.filter((refund) => refund.reason === 'Guest had to leave')
+        .map((refund) => refund.amount);
+    expect(refundedNow(cash.id)).toEqual([456]);
+    expect(refundedNow(card.id)).toEqual([backToCard]);
     expect(stored.paymentStatus).toBe('refunded');
   });
 });
@@ -484,9 +635,12 @@ test.describe('rejecting a paid request', () => {
     const dialog = page.getByRole('dialog', { name: `Reject order ${label}?` });
     await dialog.getByLabel('Reason').fill('The kitchen closes early');
     await dialog.getByRole('button', { name: 'Reject order' }).click();
-    await expect(dialog.getByTestId('refund-on-move')).toHaveText(
+    await expect(dialog.getByTestId('refund-on-move').getByRole('paragraph')).toHaveText(
       `${money(order.total)} was paid for this order: only a manager can refund it and reject the order.`,
     );
+    await expect(dialog.getByTestId('refund-on-move').getByRole('listitem')).toHaveText([
+      refundPart('Card, back to the card', money(order.total)),
+    ]);
     await expect(dialog.getByRole('button', { name: 'Reject order' })).toBeDisabled();
     expect((await readOrder(page, order.id)).status).toBe('pending');
 
@@ -495,9 +649,12 @@ test.describe('rejecting a paid request', () => {
     await card.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByLabel('Reason').fill('The kitchen closes early');
     await dialog.getByRole('button', { name: 'Reject order' }).click();
-    await expect(dialog.getByTestId('refund-on-move')).toHaveText(
+    await expect(dialog.getByTestId('refund-on-move').getByRole('paragraph')).toHaveText(
       `${money(order.total)} was paid for this order: it will be refunded in the same step.`,
     );
+    await expect(dialog.getByTestId('refund-on-move').getByRole('listitem')).toHaveText([
+      refundPart('Card, back to the card', money(order.total)),
+    ]);
     const sent = page.waitForRequest((sentRequest) => sentRequest.url().endsWith('/status'));
     await dialog.getByRole('button', { name: `Reject and refund ${money(order.total)}` }).click();
     expect((await sent).postDataJSON()).toMatchObject({ status: 'rejected', refundPayments: true });
@@ -509,6 +666,16 @@ test.describe('rejecting a paid request', () => {
     expect(stored.payments[0]?.refunds.map((refund) => refund.reason)).toEqual(['The kitchen closes early']);
   });
 });
+
+/** A line of the refund split as its list item reads: where the money goes, then the amount. */
+function refundPart(where: string, amount: string): RegExp {
+  return new RegExp(`^${literal(where)}\\s*${literal(amount)}$`);
+}
+
+/** How many times `part` is in `text`. */
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
 
 /** A money text inside a regular expression. */
 function literal(text: string): string {

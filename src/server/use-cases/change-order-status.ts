@@ -3,7 +3,7 @@ import { formatMoney } from '../../shared/money';
 import type { NotificationKind } from '../../shared/notification-kinds';
 import { noticeFor } from '../../shared/order-notices';
 import type { OrderStatus } from '../../shared/order-status';
-import { netPaid } from '../../shared/payment-math';
+import { refundsByMethod, refundsOnClose } from '../../shared/payment-math';
 import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
@@ -11,21 +11,22 @@ import { conflict } from '../lib/errors';
 import { releaseCouponUse } from '../modules/coupons';
 import { notify } from '../modules/notifications';
 import { moveOrderInTx } from '../modules/orders';
-import { orderPaymentTotals, type PaymentProvider } from '../modules/payments';
+import { lockOrderPayments, type PaymentProvider } from '../modules/payments';
 import { authorize } from '../policies';
 import { refundAllPayments } from './refund-payment';
 
 /**
- * Moving an order along its status flow (PRODUCT.md sections 7 and 8, issue 13). The move itself is
- * the orders module's (`moveOrderInTx`: version, status table, policies, reason); what this adds is
- * the money: an order that has money kept (payments less refunds > 0) is cancelled or rejected only
- * together with its refund. Without `refundPayments: true` such a move is a 409
- * (`details.reason: 'refund-required'`, `details.amount`: what would be refunded); with it, a manager
+ * Moving an order along its status flow. The move itself is the orders module's (`moveOrderInTx`:
+ * version, status table, policies, reason); what this adds is the money: an order that has money kept
+ * (payments less refunds > 0) is cancelled or rejected only together with its refund. Without
+ * `refundPayments: true` such a move is a 409 (`details.reason: 'refund-required'`, `details.amount`:
+ * what would be refunded, `details.refunds`: that amount by payment method); with it, a manager
  * (policy `payment.refund`) refunds what remains of every payment (online ones through the provider)
  * and the order moves, all in one transaction: either the order is cancelled and the money given
- * back, or neither. A cancelled or rejected order also gives back the use of its coupon (issue 14).
- * A customer's own order that is accepted, rejected, ready or out for delivery tells them so, in the
- * move's transaction (issue 15: the bell and Web Push).
+ * back, or neither. Which payments give back how much is `refundsOnClose`, the function the cancel and
+ * reject dialogs show the split with. A cancelled or rejected order also gives back the use of its
+ * coupon. A customer's own order that is accepted, rejected, ready or out for delivery tells them so,
+ * in the move's transaction (the bell and Web Push).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -37,14 +38,16 @@ export async function changeOrderStatus(
   return withTransaction(db, async (tx) => {
     const moved = await moveOrderInTx(tx, actor, id, change, async (order, to) => {
       if (to !== 'cancelled' && to !== 'rejected') return;
-      const kept = netPaid(await orderPaymentTotals(tx, order.id));
+      // What closing the order gives back: what remains of each payment (the refunds made below).
+      const refunds = refundsOnClose(await lockOrderPayments(tx, order.id));
+      const kept = refunds.reduce((sum, refund) => sum + refund.amount, 0);
       if (kept > 0) {
         const label = orderNumberLabel(order.number);
         const verb = to === 'cancelled' ? 'cancel' : 'reject';
         if (!change.refundPayments) {
           throw conflict(
             `${formatMoney(kept, order.currency, 'en')} was paid for order ${label}: refund it to ${verb} the order.`,
-            { reason: 'refund-required', amount: kept },
+            { reason: 'refund-required', amount: kept, refunds: refundsByMethod(refunds) },
           );
         }
         authorize(actor, 'payment.refund');

@@ -653,6 +653,7 @@ function priceChecked(
     serviceCharge: totals.serviceCharge,
     tax: totals.tax,
     taxInclusive: totals.taxInclusive,
+    taxPercent: settings.taxPercent,
     deliveryFee: totals.deliveryFee,
     total: totals.total,
     lines,

@@ -1,7 +1,7 @@
 import { orderNumberLabel } from '../../shared/contracts/orders';
 import type { RefundInput, RefundRecorded } from '../../shared/contracts/payments';
 import { formatMoney } from '../../shared/money';
-import { type PaymentTotals, paymentStatusOf } from '../../shared/payment-math';
+import { type PaymentTotals, paymentStatusOf, refundsOnClose } from '../../shared/payment-math';
 import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
@@ -84,7 +84,8 @@ export async function refundPayment(
 /**
  * Refunds what remains of every payment of a locked order (cancelling or rejecting an order that has
  * money kept, use-cases/change-order-status.ts), in the caller's transaction; answers the order's
- * totals after. The caller has checked the policy.
+ * totals after. Which payments and how much of each is `refundsOnClose` (shared/payment-math.ts), the
+ * same function the cancel and reject dialogs show the split with. The caller has checked the policy.
  */
 export async function refundAllPayments(
   tx: Tx,
@@ -93,9 +94,8 @@ export async function refundAllPayments(
   order: OrderForPayment,
   reason: string,
 ): Promise<PaymentTotals> {
-  for (const payment of await lockOrderPayments(tx, order.id)) {
-    const amount = payment.amount - payment.refunded;
-    if (amount > 0) await refundLockedPayment(tx, provider, actor, order, payment, { amount, reason });
+  for (const { payment, amount } of refundsOnClose(await lockOrderPayments(tx, order.id))) {
+    await refundLockedPayment(tx, provider, actor, order, payment, { amount, reason });
   }
   const totals = await orderPaymentTotals(tx, order.id);
   await setPaymentStatus(tx, order.id, paymentStatusOf(order.total, totals));

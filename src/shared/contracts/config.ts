@@ -4,6 +4,9 @@ import { PasswordPolicySchema } from '../password-policy';
 /** `GET /api/config` (PRODUCT.md section 4): what the browser needs at run time. */
 export const PublicConfigSchema = z.object({
   restaurantName: z.string(),
+  /** The restaurant's street address and phone number as the settings have them ('' when not set). */
+  restaurantAddress: z.string(),
+  restaurantPhone: z.string(),
   /** The restaurant's public address (`BASE_URL`): what printed links and QR codes point at. */
   baseUrl: z.string(),
   currency: z.string().length(3),

@@ -198,6 +198,8 @@ export const OrderSchema = z.object({
   serviceCharge: z.number(),
   tax: z.number(),
   taxInclusive: z.boolean(),
+  /** The tax rate the order was charged at, in percent (null: an order placed before rates were kept). */
+  taxPercent: z.number().nullable(),
   deliveryFee: z.number(),
   total: z.number(),
   createdBy: PersonRefSchema,

@@ -204,7 +204,8 @@ const statusRoute = defineRoute('signed-in', {
     'older one is a 409 with `details.reason: "stale"`; a move the table does not allow is a 409 ' +
     'naming the moves that are (`details.allowed`); a move the role may not make is a 403.\n\n' +
     'Cancelling or rejecting an order that has money kept (payments less refunds) is a 409 ' +
-    '(`details.reason: "refund-required"`, `details.amount`) unless `refundPayments: true`: then a ' +
+    '(`details.reason: "refund-required"`, `details.amount`, and `details.refunds`: that amount by ' +
+    'payment method, `[{ method, amount }]`) unless `refundPayments: true`: then a ' +
     'manager refunds what remains of every payment (online ones through the payment provider) and ' +
     'the order moves, in one step.',
   request: {

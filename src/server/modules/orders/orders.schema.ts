@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -70,6 +71,8 @@ export const orders = pgTable(
     serviceCharge: money('service_charge').notNull().default(0),
     tax: money('tax').notNull().default(0),
     taxInclusive: boolean('tax_inclusive').notNull(),
+    /** The tax rate the order was charged at, in percent (null: placed before orders kept their rate). */
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }),
     deliveryFee: money('delivery_fee').notNull().default(0),
     total: money('total').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -186,6 +186,7 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
     serviceCharge: row.serviceCharge,
     tax: row.tax,
     taxInclusive: row.taxInclusive,
+    taxPercent: row.taxPercent,
     deliveryFee: row.deliveryFee,
     total: row.total,
     createdBy: person(row.createdBy),
@@ -453,6 +454,8 @@ export interface NewOrder {
   serviceCharge: number;
   tax: number;
   taxInclusive: boolean;
+  /** The tax rate it was priced at, in percent. */
+  taxPercent: number;
   deliveryFee: number;
   total: number;
   lines: NewOrderLine[];
@@ -537,6 +540,7 @@ const ORDER_WRITE_VALUES = [
   'serviceCharge',
   'tax',
   'taxInclusive',
+  'taxPercent',
   'deliveryFee',
   'total',
   'actorId',
@@ -574,7 +578,7 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
     new_order as (
       insert into ${orders} (id, type, source, status, table_id, table_name, customer_id, customer_name,
         customer_phone, delivery_address, pickup_at, partner_id, partner_name, partner_reference, note, currency,
-        subtotal, discount, discount_reason, coupon_code, service_charge, tax, tax_inclusive, delivery_fee, total,
+        subtotal, discount, discount_reason, coupon_code, service_charge, tax, tax_inclusive, tax_percent, delivery_fee, total,
         created_by, confirmed_at)
       select ${v.orderId}::uuid, ${v.type}, ${v.source}, ${v.status}, ${v.tableId}::uuid, ${table.name},
         ${v.customerId}::uuid, ${v.customerName},
@@ -583,7 +587,7 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
           else ${v.customerPhone}::text end,
         ${v.deliveryAddress}, ${v.pickupAt}::timestamptz, ${v.partnerId}::uuid, ${partner.name},
         ${v.partnerReference}, ${v.note}, ${v.currency}, ${v.subtotal}, ${v.discount},
-        ${v.discountReason}, ${v.couponCode}, ${v.serviceCharge}, ${v.tax}, ${v.taxInclusive}, ${v.deliveryFee},
+        ${v.discountReason}, ${v.couponCode}, ${v.serviceCharge}, ${v.tax}, ${v.taxInclusive}, ${v.taxPercent}::numeric, ${v.deliveryFee},
         ${v.total}, ${v.actorId}::uuid, case when ${v.status}::text = 'confirmed' then clock_timestamp() end
       where exists (select 1 from claimed)
       returning *),
@@ -694,6 +698,7 @@ export async function insertOrder(
     serviceCharge: order.serviceCharge,
     tax: order.tax,
     taxInclusive: order.taxInclusive,
+    taxPercent: order.taxPercent,
     deliveryFee: order.deliveryFee,
     total: order.total,
     actorId,

@@ -78,6 +78,8 @@ async function configAnswer(deps: Pick<AppDeps, 'db' | 'config' | 'liveTopics'>)
   const [settings, pushKey] = await Promise.all([getSettings(deps.db), pushPublicKey(deps.db)]);
   const body: PublicConfig = {
     restaurantName: settings.name,
+    restaurantAddress: settings.address,
+    restaurantPhone: settings.phone,
     baseUrl: deps.config.baseUrl,
     currency: settings.currency,
     locale: settings.locale,

@@ -45,6 +45,7 @@ function order(patch: Partial<Order> = {}): Order {
     serviceCharge: 0,
     tax: 0,
     taxInclusive: false,
+    taxPercent: 0,
     deliveryFee: 0,
     total: 0,
     createdBy: null,

@@ -1,6 +1,13 @@
-import type { OrderPayments, OrderWithPayments } from '../../../shared/contracts/payments';
+import type { OrderPayments, OrderWithPayments, PaymentMethod } from '../../../shared/contracts/payments';
 import { currencyDigits, inputToMinor } from '../../../shared/money';
-import { changeFor, netPaid, shareOfLines, splitEqually } from '../../../shared/payment-math';
+import {
+  changeFor,
+  type RefundByMethod,
+  refundsByMethod,
+  refundsOnClose,
+  shareOfLines,
+  splitEqually,
+} from '../../../shared/payment-math';
 
 /**
  * The Pay dialog's rules as pure functions (issue 13): how much this payment is under each way of
@@ -175,9 +182,20 @@ export function hasPayments<T extends object>(order: T): order is T & OrderPayme
   return 'amountDue' in order && 'payments' in order && 'paymentLink' in order;
 }
 
-/** The money kept of an order's payments: what cancelling or rejecting it must give back. */
-export function keptAmount(order: Pick<OrderPayments, 'amountPaid' | 'amountRefunded'>): number {
-  return netPaid({ paid: order.amountPaid, refunded: order.amountRefunded });
+/** What cancelling or rejecting an order gives back: the amount, and that amount by payment method. */
+export interface RefundOnMove {
+  amount: number;
+  refunds: RefundByMethod<PaymentMethod>[];
+}
+
+/**
+ * What cancelling or rejecting this order would give back, from its payments, counted as the server
+ * refunds it (`refundsOnClose`: what remains of each payment); null when nothing is kept.
+ */
+export function refundOnMove(order: Pick<OrderPayments, 'payments'>): RefundOnMove | null {
+  const refunds = refundsOnClose(order.payments);
+  const amount = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  return amount > 0 ? { amount, refunds: refundsByMethod(refunds) } : null;
 }
 
 /** Whether a payment can be taken now: something is due and the order was not rejected or cancelled. */

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { MoneyField } from '../../components/ui/money-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, hasReason } from '../../lib/api-client';
 import { useConfig } from '../config/api/get-config';
 import { useRefundPayment } from './api/payments-api';
 
@@ -23,13 +23,17 @@ interface RefundDialogProps {
 }
 
 /**
- * A manager gives back (part of) one payment (issue 13): the amount, by default all that remains of
- * it and never more, and the reason, which is required and goes into the audit log.
+ * A manager gives back (part of) one payment: the amount, by default all that remains of it and never
+ * more, and the reason, which is required and goes into the audit log. How much may still be refunded
+ * is said in one place, under the amount; a refusal of the amount (too much, typed or found by the
+ * server when someone refunded meanwhile) takes that place, so the limit is never said twice.
  */
-export function RefundDialog({ order, payment, onClose }: RefundDialogProps) {
+export function RefundDialog({ order, payment: opened, onClose }: RefundDialogProps) {
   const refund = useRefundPayment(order.id);
   const locale = useConfig().data?.locale ?? 'en';
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  // The payment as the order was last read (after a refusal it is read again), not as it was opened.
+  const payment = opened ? (order.payments.find((item) => item.id === opened.id) ?? opened) : null;
   const title = payment
     ? `Refund ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} payment of ${money(payment.amount)}?`
     : '';
@@ -41,10 +45,10 @@ export function RefundDialog({ order, payment, onClose }: RefundDialogProps) {
       title={title}
       description={
         payment
-          ? `Order ${orderNumberLabel(order.number)}. ${money(payment.refundable)} of it can be refunded; ` +
+          ? `Order ${orderNumberLabel(order.number)}. ` +
             (payment.online
-              ? 'the money goes back to the guest through the online payment provider.'
-              : `it is paid back from ${payment.account.name}.`)
+              ? 'The money goes back to the guest through the online payment provider.'
+              : `The money is paid back from ${payment.account.name}.`)
           : undefined
       }
     >
@@ -108,7 +112,15 @@ function RefundForm({
           );
           onClose();
         },
-        onError: (error) => setRefusal(errorMessage(error)),
+        onError: (error) => {
+          // Too much for what is left of the payment now is the amount's error; anything else the form's.
+          if (hasReason(error, 'over-refundable')) {
+            setAmountError(errorMessage(error));
+            amountRef.current?.focus();
+          } else {
+            setRefusal(errorMessage(error));
+          }
+        },
       },
     );
   }
@@ -122,7 +134,7 @@ function RefundForm({
         currency={payment.currency}
         value={amountText}
         error={amountError}
-        description={`At most ${money(payment.refundable)}.`}
+        description={amountError ? undefined : `At most ${money(payment.refundable)}.`}
         onChange={(event) => {
           setAmountText(event.target.value);
           setAmountError(null);

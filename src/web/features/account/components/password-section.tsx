@@ -5,7 +5,6 @@ import { DEFAULT_PASSWORD_POLICY, describePasswordProblem } from '../../../../sh
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { validateRequired } from '../../auth/components/form-validation';
 import { NewPasswordFields } from '../../auth/components/new-password-fields';
@@ -22,8 +21,6 @@ function ChangePasswordForm({ username }: { username: string }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  // A wrong current password is said beside that field, not only in the toast.
-  const [currentRejected, setCurrentRejected] = useState<string | null>(null);
   const currentRef = useRef<HTMLInputElement>(null);
   const nextRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
@@ -55,13 +52,9 @@ function ChangePasswordForm({ username }: { username: string }) {
           setConfirm('');
           setShowErrors(false);
         },
-        onError: (error) => {
-          // 400/401 is the current password refused; a limit (429) or an outage is for the toast alone.
-          if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
-            setCurrentRejected(error.message);
-          }
-          currentRef.current?.select();
-        },
+        // The refusal is the provider's message, once, in the mutation's toast (an update's errors
+        // are toasts); the current password is selected to type it again.
+        onError: () => currentRef.current?.select(),
       },
     );
   }
@@ -78,11 +71,8 @@ function ChangePasswordForm({ username }: { username: string }) {
         name="current-password"
         autoComplete="current-password"
         value={current}
-        onChange={(event) => {
-          setCurrent(event.target.value);
-          setCurrentRejected(null);
-        }}
-        error={(showErrors ? errors.current : null) ?? currentRejected}
+        onChange={(event) => setCurrent(event.target.value)}
+        error={showErrors ? errors.current : null}
         disabled={busy}
         required
       />

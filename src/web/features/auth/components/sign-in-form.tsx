@@ -37,8 +37,6 @@ export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  // A wrong e-mail or password (401) is said beside the password too, not only in the toast.
-  const [rejected, setRejected] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -51,11 +49,9 @@ export function SignInForm() {
       );
       if (session) navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
     } catch (error) {
-      // The mutation has shown the server's message as a toast.
-      if (error instanceof ApiError && error.status === 401) {
-        setRejected(error.message);
-        passwordRef.current?.focus();
-      }
+      // The mutation has shown the server's message, once, as a toast (sign-in errors are toasts);
+      // a wrong e-mail or password puts the cursor back in the password to try again.
+      if (error instanceof ApiError && error.status === 401) passwordRef.current?.focus();
     }
   }
 
@@ -75,10 +71,7 @@ export function SignInForm() {
         label="Email"
         {...EMAIL_INPUT}
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setRejected(null);
-        }}
+        onChange={(event) => setEmail(event.target.value)}
         error={showErrors ? errors.email : null}
         disabled={busy}
         required
@@ -90,11 +83,8 @@ export function SignInForm() {
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setRejected(null);
-        }}
-        error={(showErrors ? errors.password : null) ?? rejected}
+        onChange={(event) => setPassword(event.target.value)}
+        error={showErrors ? errors.password : null}
         disabled={busy}
         required
       />

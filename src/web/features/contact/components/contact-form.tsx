@@ -4,7 +4,7 @@ import { HUMAN_CHECK_NOT_READY, useHumanCheck } from '../../../components/human-
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/get-session';
 import { useSendContactMessage } from '../api/send-contact-message';
 import {
@@ -105,10 +105,12 @@ export function ContactForm({ onSent }: ContactFormProps) {
       {
         onSuccess: () => onSent(sender),
         onError: (error) => {
+          // One error, one place: a refused field beside it; anything else once, in a toast.
           const fieldErrors = serverFieldErrors(error);
           setServerErrors(fieldErrors);
           const field = CONTACT_FIELDS.find((name) => fieldErrors[name]);
           if (field) refs[field].current?.focus();
+          else toast.error(errorMessage(error));
         },
         // Each solved check is accepted once.
         onSettled: () => humanCheck.renew(),

@@ -15,14 +15,14 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/get-session';
 import { refundRequired } from '../../payments/api/payments-api';
-import { hasPayments, keptAmount } from '../../payments/pay-model';
+import { hasPayments, type RefundOnMove, refundOnMove } from '../../payments/pay-model';
+import { RefundSplit } from '../../payments/refund-split';
 import { type CachedOrder, useChangeOrderStatus } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
 import { isDestructiveMove, MOVE_BUSY_LABELS, MOVE_LABELS, needsDialog, orderMoves } from './order-moves';
 
-/** Money kept of the order that ending it gives back, and whether this viewer may refund it. */
-interface RefundOnMove {
-  amount: number;
+/** Money kept of the order that ending it gives back (by method), and whether this viewer may refund it. */
+interface RefundOnEnd extends RefundOnMove {
   mayRefund: boolean;
 }
 
@@ -31,7 +31,7 @@ interface MoveDialogProps {
   move: AllowedMove | null;
   busy: boolean;
   /** Set when the move ends an order that has money kept (known from the order or from the server). */
-  refund: RefundOnMove | null;
+  refund: RefundOnEnd | null;
   onSend: (move: AllowedMove, reason: string) => void;
   onClose: () => void;
 }
@@ -39,7 +39,8 @@ interface MoveDialogProps {
 /**
  * Asks before a move that ends the order or takes a reason; the reason is required when the move says
  * so. Ending an order with money kept says that the money will be refunded in the same step (a
- * manager's decision); anyone else learns that a manager has to do it.
+ * manager's decision) and how it splits by payment method (what leaves the cash drawer, what goes
+ * back to the card); anyone else learns that a manager has to do it.
  */
 function MoveDialog({ order, move, busy, refund, onSend, onClose }: MoveDialogProps) {
   const formatMoney = useOrderMoney();
@@ -75,16 +76,24 @@ function MoveDialog({ order, move, busy, refund, onSend, onClose }: MoveDialogPr
       {move && (
         <form noValidate onSubmit={submit} className="flex flex-col gap-5">
           {refunding && (
-            <p
+            <div
               role="note"
               data-testid="refund-on-move"
               className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
             >
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {refunding.mayRefund
-                ? `${formatMoney(refunding.amount, order.currency)} was paid for this order: it will be refunded in the same step.`
-                : `${formatMoney(refunding.amount, order.currency)} was paid for this order: only a manager can refund it and ${move.status === 'rejected' ? 'reject' : 'cancel'} the order.`}
-            </p>
+              <div className="min-w-0 flex-1">
+                <p>
+                  {refunding.mayRefund
+                    ? `${formatMoney(refunding.amount, order.currency)} was paid for this order: it will be refunded in the same step.`
+                    : `${formatMoney(refunding.amount, order.currency)} was paid for this order: only a manager can refund it and ${move.status === 'rejected' ? 'reject' : 'cancel'} the order.`}
+                </p>
+                <RefundSplit
+                  refunds={refunding.refunds}
+                  money={(minor) => formatMoney(minor, order.currency)}
+                />
+              </div>
+            </div>
           )}
           {move.reason !== 'none' && (
             <TextAreaField
@@ -138,13 +147,12 @@ export function OrderActions({ order }: { order: CachedOrder }) {
   const [dialogKey, setDialogKey] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
   /** What the server said must be refunded, when it refused a move for it. */
-  const [refundAsked, setRefundAsked] = useState<number | null>(null);
+  const [refundAsked, setRefundAsked] = useState<RefundOnMove | null>(null);
   const moves = orderMoves(order.allowedMoves);
   const sending = change.isPending ? change.variables?.change.status : undefined;
   const formatMoney = useOrderMoney();
-  const kept = hasPayments(order) ? keptAmount(order) : 0;
-  const refundAmount = refundAsked ?? (kept > 0 ? kept : null);
-  const refund = refundAmount === null ? null : { amount: refundAmount, mayRefund };
+  const refundDue = refundAsked ?? (hasPayments(order) ? refundOnMove(order) : null);
+  const refund = refundDue === null ? null : { ...refundDue, mayRefund };
 
   function send(move: AllowedMove, reason: string) {
     setRefusal(null);

@@ -64,6 +64,8 @@ interface TotalRow {
   label: string;
   value: string;
   emphasis?: boolean;
+  /** The tax row (the receipt words and places it itself). */
+  tax?: boolean;
 }
 
 /** The totals rows that apply to the order, in the order a bill reads them. */
@@ -81,7 +83,7 @@ export function totalRows(order: Order, money: Money): TotalRow[] {
   }
   if (order.serviceCharge !== 0) rows.push({ label: 'Service charge', value: money(order.serviceCharge) });
   if (order.tax !== 0) {
-    rows.push({ label: order.taxInclusive ? 'Tax (incl.)' : 'Tax', value: money(order.tax) });
+    rows.push({ label: order.taxInclusive ? 'Tax (incl.)' : 'Tax', value: money(order.tax), tax: true });
   }
   if (order.deliveryFee !== 0) rows.push({ label: 'Delivery fee', value: money(order.deliveryFee) });
   rows.push({ label: 'Total', value: money(order.total), emphasis: true });

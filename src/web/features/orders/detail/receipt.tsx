@@ -15,12 +15,13 @@ import './receipt.css';
 type ReceiptOrder = Order | (Order & OrderPayments);
 
 /**
- * The customer's receipt of an order (PRODUCT.md section 7), for an 80 mm thermal printer: the
- * restaurant's name, the number, date and time, every line with its options and price, the totals,
- * the payments with cash handed over and change, the balance due, the payment status and a QR code
- * of the order's payment page, or of its feedback page once it is completed and paid (issues 13 and
- * 14). `Receipt` is the receipt itself; `ReceiptPrintCopy` puts a print-only copy at the end of the
- * page, so `window.print()` prints the receipt alone.
+ * The customer's receipt of an order, for an 80 mm thermal printer: the restaurant's name, address and
+ * phone (from the settings), the number, date and time, every line with its options and price, the
+ * totals with the tax (its rate, its amount, and whether the prices include it), the payments with
+ * cash handed over and change, the balance due, the payment status and a QR code of the order's
+ * payment page, or of its feedback page once it is completed and paid. `Receipt` is the receipt
+ * itself; `ReceiptPrintCopy` puts a print-only copy at the end of the page, so `window.print()` prints
+ * the receipt alone.
  */
 export function Receipt({ order, className }: { order: ReceiptOrder; className?: string }) {
   const config = useConfig();
@@ -31,6 +32,16 @@ export function Receipt({ order, className }: { order: ReceiptOrder; className?:
     return format.format(new Date(order.createdAt));
   }, [locale, timeZone, order.createdAt]);
   const money = (minor: number) => formatMoney(minor, order.currency, locale ?? 'en');
+  const address = config.data?.restaurantAddress.trim();
+  const phone = config.data?.restaurantPhone.trim();
+  // The rate the order was charged at (an order placed before orders kept it prints none).
+  const taxRate =
+    order.taxPercent === null ? '' : ` ${new Intl.NumberFormat(locale ?? 'en').format(order.taxPercent)}%`;
+  const rows = totalRows(order, money).filter((row) => !row.tax);
+  if (order.tax !== 0 && !order.taxInclusive) {
+    // Tax on top: a line of the bill, added before the total.
+    rows.splice(rows.length - 1, 0, { label: `Tax${taxRate}`, value: money(order.tax) });
+  }
 
   return (
     <article
@@ -41,6 +52,8 @@ export function Receipt({ order, className }: { order: ReceiptOrder; className?:
         {config.data?.restaurantName && (
           <p className="text-lg leading-tight font-bold">{config.data.restaurantName}</p>
         )}
+        {address && <p className="break-words whitespace-pre-line">{address}</p>}
+        {phone && <p>Phone {phone}</p>}
         <p className="mt-1 font-bold">Receipt {orderNumberLabel(order.number)}</p>
         <p>
           <time dateTime={order.createdAt}>{time}</time>
@@ -76,8 +89,8 @@ export function Receipt({ order, className }: { order: ReceiptOrder; className?:
         ))}
       </ul>
 
-      <dl className="py-1">
-        {totalRows(order, money).map((row) => (
+      <dl className="py-1" data-testid="receipt-totals">
+        {rows.map((row) => (
           <div
             key={row.label}
             className={clsx('flex justify-between gap-2', row.emphasis && 'mt-1 text-base font-bold')}
@@ -86,6 +99,13 @@ export function Receipt({ order, className }: { order: ReceiptOrder; className?:
             <dd className="shrink-0 tabular-nums">{row.value}</dd>
           </div>
         ))}
+        {order.tax !== 0 && order.taxInclusive && (
+          // Tax included: part of the total, said under it and not added again.
+          <div className="flex justify-between gap-2 text-xs">
+            <dt className="min-w-0 break-words">Prices include tax{taxRate}</dt>
+            <dd className="shrink-0 tabular-nums">{money(order.tax)}</dd>
+          </div>
+        )}
       </dl>
 
       {hasPayments(order) && <ReceiptPayments order={order} money={money} />}

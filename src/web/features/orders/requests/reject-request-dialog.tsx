@@ -8,13 +8,16 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/get-session';
 import { refundRequired } from '../../payments/api/payments-api';
+import type { RefundOnMove } from '../../payments/pay-model';
+import { RefundSplit } from '../../payments/refund-split';
 import { useChangeOrderStatus } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
 
 /**
  * Reject asks why: the reason is required, and the customer reads it. A request already paid online
  * is refused by the server until its money is refunded: a manager then confirms rejecting and
- * refunding in one step; anyone else is told that a manager has to.
+ * refunding in one step, told how the refund splits by payment method; anyone else is told that a
+ * manager has to.
  */
 export function RejectRequestDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const change = useChangeOrderStatus();
@@ -24,7 +27,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   /** The money to give back, once the server said the request was paid. */
-  const [refund, setRefund] = useState<number | null>(null);
+  const [refund, setRefund] = useState<RefundOnMove | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const label = order ? orderNumberLabel(order.number) : '';
 
@@ -60,7 +63,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
         onSuccess: () => {
           toast.success(
             refundPayments
-              ? `Order ${label} rejected; ${formatMoney(refund, order.currency)} refunded.`
+              ? `Order ${label} rejected; ${formatMoney(refund.amount, order.currency)} refunded.`
               : `Order ${label} rejected.`,
           );
           close();
@@ -108,15 +111,18 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
           className="[&_textarea]:min-h-24"
         />
         {refund !== null && order && (
-          <p
+          <div
             role="alert"
             data-testid="refund-on-move"
             className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
           >
-            {mayRefund
-              ? `${formatMoney(refund, order.currency)} was paid for this order: it will be refunded in the same step.`
-              : `${formatMoney(refund, order.currency)} was paid for this order: only a manager can refund it and reject the order.`}
-          </p>
+            <p>
+              {mayRefund
+                ? `${formatMoney(refund.amount, order.currency)} was paid for this order: it will be refunded in the same step.`
+                : `${formatMoney(refund.amount, order.currency)} was paid for this order: only a manager can refund it and reject the order.`}
+            </p>
+            <RefundSplit refunds={refund.refunds} money={(minor) => formatMoney(minor, order.currency)} />
+          </div>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={change.isPending}>
@@ -131,7 +137,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
             {change.isPending
               ? 'Rejecting...'
               : refund !== null && mayRefund && order
-                ? `Reject and refund ${formatMoney(refund, order.currency)}`
+                ? `Reject and refund ${formatMoney(refund.amount, order.currency)}`
                 : 'Reject order'}
           </Button>
         </div>

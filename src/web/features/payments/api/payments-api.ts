@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  PAYMENT_METHODS,
   PAYMENTS_API,
   type PaymentInput,
+  type PaymentMethod,
   type PaymentRecorded,
   type RefundInput,
   type RefundRecorded,
 } from '../../../../shared/contracts/payments';
+import type { RefundByMethod } from '../../../../shared/payment-math';
 import { apiRequest, hasReason } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import type { RefundOnMove } from '../pay-model';
 
 /**
  * The payment calls of the staff screens (issue 13): take a payment against an order, refund (part
@@ -63,10 +67,19 @@ export function useRefundPayment(orderId: string) {
 
 /**
  * The money a cancel or reject must give back, when the server refused the move for it (409,
- * `details.reason: 'refund-required'`, `details.amount`); null for any other answer.
+ * `details.reason: 'refund-required'`, `details.amount`, and `details.refunds`: that amount by payment
+ * method); null for any other answer.
  */
-export function refundRequired(error: unknown): number | null {
+export function refundRequired(error: unknown): RefundOnMove | null {
   if (!hasReason(error, 'refund-required') || error.status !== 409) return null;
-  const amount = (error.details as { amount?: unknown }).amount;
-  return typeof amount === 'number' ? amount : null;
+  const { amount, refunds } = error.details as { amount?: unknown; refunds?: unknown };
+  if (typeof amount !== 'number') return null;
+  const parts = Array.isArray(refunds) ? refunds : [];
+  return {
+    amount,
+    refunds: parts.filter(
+      (part): part is RefundByMethod<PaymentMethod> =>
+        typeof part?.amount === 'number' && (PAYMENT_METHODS as readonly unknown[]).includes(part?.method),
+    ),
+  };
 }
