@@ -188,7 +188,6 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     expect(await page.getByText('Invalid email or password').count()).toBe(1);
     await expect(page.getByLabel('Password')).not.toHaveAccessibleDescription('Invalid email or password');
-    await expect(page.getByLabel('Password')).toBeFocused();
     await expect(page).toHaveURL('/auth/signin');
   });
 });

@@ -2,7 +2,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
 import { validateEmail, validateRequired } from './form-validation';
@@ -48,10 +47,8 @@ export function SignInForm() {
         signIn.mutateAsync({ email: email.trim(), password, humanCheck: check }),
       );
       if (session) navigate(destinationAfterSignIn(callbackUrl, session), { replace: true });
-    } catch (error) {
-      // The mutation has shown the server's message, once, as a toast (sign-in errors are toasts);
-      // a wrong e-mail or password puts the cursor back in the password to try again.
-      if (error instanceof ApiError && error.status === 401) passwordRef.current?.focus();
+    } catch {
+      // The mutation has shown the server's message, once, as a toast (sign-in errors are toasts).
     }
   }
 
