@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { OrderInput, PointOfSale } from '../src/shared/contracts/orders';
 
 /**
- * "A busy outlet" (issue 11): orders arrive at a steady rate, and each is moved on by the kitchen
+ * "A busy outlet": orders arrive at a steady rate, and each is moved on by the kitchen
  * (preparing, ready, completed a few seconds apart), while screens follow the board: half through
  * the event stream (`/api/events?topics=orders`, refetching the board on each change, one refetch at
  * a time like TanStack Query), half by polling it every 3 s with its ETag. Measured: every HTTP

@@ -18,11 +18,10 @@ import { runBusyOutlet, sampleOrder } from './busy-outlet';
  * load generator does not compete with this script's event loop. Every line is reported as a share of
  * the bare server's requests per second (measured before, halfway through and after the app's lines;
  * the median is the yardstick; a line with a share goal is paired with its own bare runs, see below), with the absolute requests/s, p50 and p99 latency and the app's memory after the line.
- * `/api/config` and the SPA page are paired with a bare server answering their own bytes and headers
- * (issue 10's "a bare node:http server answering the same JSON"); their share of the small JSON is
- * printed beside it.
- * The goals of issue 10 are checked and printed; the numbers depend on the machine and its load (the
- * load average is printed too), so compare runs on the same machine.
+ * `/api/config` and the SPA page are paired with a bare server answering their own bytes and headers;
+ * their share of the small JSON is printed beside it.
+ * Each line's goal (`goal` below) is checked and printed; the numbers depend on the machine and its load
+ * (the load average is printed too), so compare runs on the same machine.
  *
  * BENCH_DURATION_S (default 5), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (pairs per line with a share
  * goal; default 3), BENCH_ONLY (a regular expression over
@@ -98,8 +97,8 @@ interface Line {
   expect?: number;
   goal?: Goal;
   /**
-   * A bare node:http server answering this line's own bytes and headers (issue 10: "a bare node:http
-   * server answering the same JSON"): the line's share goal is paired with it instead of the small JSON.
+   * A bare node:http server answering this line's own bytes and headers: the line's share goal is paired
+   * with it instead of the small JSON.
    */
   twin?: { child: ChildProcess; port: number; label: string };
 }
@@ -108,7 +107,10 @@ interface Measured {
   name: string;
   perSecond: number;
   p50: number;
-  /** With p97.5, the two percentiles autocannon gives around p95 (issue 11's goal). */
+  /**
+   * With p97.5, the two percentiles autocannon gives around p95 (the order line's goal is a p95, checked as
+   * p97.5).
+   */
   p90: number;
   p97_5: number;
   p99: number;
@@ -291,8 +293,8 @@ async function main(): Promise<void> {
     // A cashier's order: 3 lines, each with the options its groups need (and one more where allowed).
     const posOrder = JSON.stringify(sampleOrder(pos, 1, 3));
     // An order as its page reads it: paid by card and partly refunded, so the read puts the order
-    // together with its payments, refunds, account and people (issue 13). Before payments existed the
-    // calls are refused and the line reads the order alone.
+    // together with its payments, refunds, account and people. Before payments existed the calls are
+    // refused and the line reads the order alone.
     const adminJson = { 'content-type': 'application/json', cookie: adminCookie };
     const readOrder = (await (
       await fetch(`${base}/api/orders`, {
@@ -357,7 +359,7 @@ async function main(): Promise<void> {
     const page = await fetch(`${base}/login`);
     const pageEtag = page.headers.get('etag');
     const homeEtag = (await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } })).headers.get('etag');
-    // The yardstick issue 10 names for /api/config and the SPA page: bare node giving the line's own
+    // The yardstick for /api/config and the SPA page: bare node giving the line's own
     // bytes and headers, which cost more to send and to read than the small JSON (the load generator
     // pays for them too). Both shares are reported.
     const twinOf = async (answer: Response, label: string) => {

@@ -12,7 +12,7 @@ import { cleanUpApps, makeTempDir, REPO_ROOT, type SpawnedApp, spawnApp } from '
 import { databaseUrl, dropDatabase } from '../tests/support/test-server';
 
 /**
- * `npm run bench:backup` (issue 16's closing note): backup and restore times, the file's size and the
+ * `npm run bench:backup`: backup and restore times, the file's size and the
  * app's memory for a database with 100,000 orders. The real app is started on a fresh database (on
  * TEST_DATABASE_URL's server, else the machine's PostgreSQL at 127.0.0.1:5432, else the app's embedded
  * one) with the demo cafe; the orders are written with SQL in bulk as the app writes them (2-3 lines

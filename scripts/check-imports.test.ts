@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkImports, findImports } from './check-imports';
+import { checkImports, findImports, moduleImports } from './check-imports';
 
 const trees: string[] = [];
 
@@ -122,5 +122,22 @@ describe('check-imports', () => {
   it('passes on the real tree', () => {
     const root = path.resolve(import.meta.dirname, '..');
     expect(checkImports(root).map((problem) => problem.message)).toEqual([]);
+  });
+
+  it("lists each module's imports in docs/ARCHITECTURE.md as the code has them", () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const document = readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+    // The rows of the module table: | `name` | a, b (or —) | what it owns |
+    const documented = new Map(
+      [...document.matchAll(/^\| `([a-z-]+)` \| ([^|]*) \|/gm)].map((row) => [
+        row[1] ?? '',
+        (row[2] ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '' && name !== '—')
+          .sort(),
+      ]),
+    );
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(moduleImports(root)));
   });
 });

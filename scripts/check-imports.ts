@@ -300,7 +300,8 @@ function also(component: string[]): string {
     : '';
 }
 
-export function checkImports(root: string): ImportProblem[] {
+/** Every scanned file's text and every import between scanned files. */
+function readTree(root: string): { files: string[]; sources: Map<string, string>; edges: ImportEdge[] } {
   const files = SCANNED_ROOTS.flatMap((dir) => listFiles(root, dir));
   const sources = new Map(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
   const edges: ImportEdge[] = [];
@@ -310,6 +311,38 @@ export function checkImports(root: string): ImportProblem[] {
       if (target) edges.push({ from: file, to: target, names: found.names, typeOnly: found.typeOnly });
     }
   }
+  return { files, sources, edges };
+}
+
+/** The module graph: a → b when a file of a imports a file of b (a foreign key between schema files is not an arrow). */
+function moduleGraphOf(edges: ImportEdge[]): Map<string, Set<string>> {
+  const moduleGraph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const fromModule = moduleOf(edge.from);
+    const toModule = moduleOf(edge.to);
+    const foreignKey = isSchemaFile(edge.from) && isSchemaFile(edge.to);
+    if (fromModule && toModule && fromModule !== toModule && !foreignKey) {
+      if (!moduleGraph.has(fromModule)) moduleGraph.set(fromModule, new Set());
+      moduleGraph.get(fromModule)!.add(toModule);
+    }
+  }
+  return moduleGraph;
+}
+
+/**
+ * Each module of `src/server/modules` with the modules it imports, sorted: the facts of the module
+ * table in docs/ARCHITECTURE.md ("Modules, use cases and events"), which a unit test compares.
+ */
+export function moduleImports(root: string): Map<string, string[]> {
+  const graph = moduleGraphOf(readTree(root).edges);
+  const modules = readdirSync(path.join(root, 'src/server/modules')).filter((entry) =>
+    statSync(path.join(root, 'src/server/modules', entry)).isDirectory(),
+  );
+  return new Map(modules.sort().map((name) => [name, [...(graph.get(name) ?? [])].sort()]));
+}
+
+export function checkImports(root: string): ImportProblem[] {
+  const { files, sources, edges } = readTree(root);
 
   const problems: ImportProblem[] = [];
   for (const edge of edges) {
@@ -369,18 +402,11 @@ export function checkImports(root: string): ImportProblem[] {
   }
 
   const fileGraph = new Map<string, Set<string>>();
-  const moduleGraph = new Map<string, Set<string>>();
   for (const edge of edges) {
     if (!fileGraph.has(edge.from)) fileGraph.set(edge.from, new Set());
     fileGraph.get(edge.from)!.add(edge.to);
-    const fromModule = moduleOf(edge.from);
-    const toModule = moduleOf(edge.to);
-    const foreignKey = isSchemaFile(edge.from) && isSchemaFile(edge.to);
-    if (fromModule && toModule && fromModule !== toModule && !foreignKey) {
-      if (!moduleGraph.has(fromModule)) moduleGraph.set(fromModule, new Set());
-      moduleGraph.get(fromModule)!.add(toModule);
-    }
   }
+  const moduleGraph = moduleGraphOf(edges);
   for (const component of cycles(files, fileGraph))
     problems.push({
       rule: 'file-cycle',

@@ -17,7 +17,7 @@ import { buildWebIfStale } from './build-web';
  * response's headers, as Lighthouse and the browser's network panel count a transfer). It fails when
  * any of that code comes from the back office: another page's module, a back-office feature, the staff
  * navigation, or zod (the public page validates nothing itself), and when its JavaScript as sent is
- * over 150 kB (issue 12). The cart and checkout, loaded when a guest first opens them, are held to the
+ * over 150 kB. The cart and checkout, loaded when a guest first opens them, are held to the
  * same rules (not to the budget).
  */
 const WEB_ROOT = path.join('dist', 'web');

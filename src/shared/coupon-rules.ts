@@ -2,7 +2,7 @@ import { formatMoney } from './money';
 import type { PricingDiscount } from './pricing';
 
 /**
- * Coupons (PRODUCT.md section 9, issue 14): the rules both sides need, without zod, so the guests'
+ * Coupons (docs/PRODUCT-RULES.md, Coupons): the rules both sides need, without zod, so the guests'
  * checkout can count a coupon's discount with the shared `priceOrder` and say why a code is refused
  * in the server's own words.
  *

@@ -1,5 +1,5 @@
 /**
- * Customer feedback's paths, the feedback link and the rating scale (issue 14), zod-free: the guests'
+ * Customer feedback's paths, the feedback link and the rating scale, zod-free: the guests'
  * feedback page, the payment page and the receipt use them without loading the contracts
  * (`contracts/feedback.ts` re-exports them).
  */

@@ -1,5 +1,5 @@
 /**
- * The locales a restaurant may choose (settings, PRODUCT.md section 12): well-known BCP 47 tags with
+ * The locales a restaurant may choose (settings): well-known BCP 47 tags with
  * the name a person recognises. A list rather than free text, because any 5-to-8-letter word is a
  * well-formed tag ("german" is one) and Intl then silently formats money and dates as something else.
  * Zod-free, so the public page could use it without loading zod.

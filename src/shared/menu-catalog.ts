@@ -1,5 +1,5 @@
 /**
- * The menu's fixed vocabularies (PRODUCT.md section 6), free of zod so that the public page can use
+ * The menu's fixed vocabularies, free of zod so that the public page can use
  * them without loading the validation library. `contracts/menu.ts` re-exports them.
  */
 

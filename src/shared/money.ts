@@ -1,5 +1,5 @@
 /**
- * Money (PRODUCT.md section 3): an integer number of minor units of the restaurant currency, never a
+ * Money: an integer number of minor units of the restaurant currency, never a
  * floating-point amount. These helpers turn minor units into text and typed text back into minor units.
  */
 

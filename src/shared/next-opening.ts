@@ -2,7 +2,7 @@ import type { OpeningHours } from './opening-hours';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from './weekdays';
 
 /**
- * When a closed restaurant opens next, and how a guest is told (issue 12). Zod-free: the server's
+ * When a closed restaurant opens next, and how a guest is told. Zod-free: the server's
  * refusal and the guests' page say it in the same words.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Notifications (PRODUCT.md section 14, the seed's sections 7 and 9, issue 15), zod-free: the bell,
+ * Notifications (docs/PRODUCT-RULES.md, Notifications; the seed's sections 7 and 9), zod-free: the bell,
  * the toasts, the push set-up and the service worker use these without loading the contracts
  * (`contracts/notifications.ts` re-exports them).
  */

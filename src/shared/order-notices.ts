@@ -5,11 +5,11 @@ import type { OrderStatus } from './order-status';
 import { ORDER_TYPE_LABELS } from './pricing';
 
 /**
- * What is said about an order when someone is told of it (issues 12 and 15), zod-free: the words of
- * the server's notifications (the bell and Web Push) and of the screens that show an order's place or
- * its customer's status, written once (it imports the order's type only: no zod is loaded). The server's `notify` calls (use-cases/place-order.ts,
- * change-order-status.ts) and the web (board cards, the requests page, the customer's order page)
- * both import from here.
+ * What is said about an order when someone is told of it, zod-free: the words of the server's notifications
+ * (the bell and Web Push) and of the screens that show an order's place or its customer's status, written
+ * once (it imports the order's type only: no zod is loaded). The server's `notify` calls
+ * (use-cases/place-order.ts, change-order-status.ts) and the web (board cards, the requests page, the
+ * customer's order page) both import from here.
  */
 
 /** The customer's name as the order carries it: typed at the till, or the account's. */

@@ -18,7 +18,7 @@ const order = (state: Partial<OrderState>): OrderState => ({
   ...state,
 });
 
-describe('the order status flow (PRODUCT.md section 7)', () => {
+describe('the order status flow', () => {
   it('has exactly the rows of the product table', () => {
     expect(STATUS_MOVES.map((move) => `${move.from} → ${move.to}: ${move.action}`)).toEqual([
       'pending → confirmed: order.accept',

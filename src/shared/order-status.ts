@@ -1,7 +1,7 @@
 import type { OrderType } from './pricing';
 
 /**
- * The order status flow of PRODUCT.md section 7 as one table, read by the server (which enforces it
+ * The order status flow (docs/PRODUCT-RULES.md, Orders) as one table, read by the server (which enforces it
  * with the policies) and by the screens (which offer only the moves the table allows). Who may make
  * a move is not decided here: each move names the policy action (`src/server/policies`) that decides
  * it, so the rule "only a manager cancels a paid order" lives in one place.
@@ -30,7 +30,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** An order's payment status follows from its payments and refunds (the payments issue). */
+/** An order's payment status follows from its payments and refunds (`shared/payment-math.ts`). */
 export const PAYMENT_STATUSES = [
   'unpaid',
   'partially-paid',
@@ -49,8 +49,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /**
- * "Staff if unpaid, manager otherwise" (PRODUCT.md section 7): any payment ever taken, even one since
- * refunded, makes cancelling a confirmed order a manager's decision.
+ * Cancelling a confirmed order is for "staff if unpaid, manager otherwise": any payment ever taken, even one
+ * since refunded, makes cancelling a confirmed order a manager's decision.
  */
 export function isUnpaid(paymentStatus: PaymentStatus): boolean {
   return paymentStatus === 'unpaid';
@@ -76,7 +76,7 @@ export interface StatusMove {
   payment?: 'unpaid' | 'paid';
 }
 
-/** PRODUCT.md section 7, row by row. Anything not here is refused with a 409 naming what is allowed. */
+/** The status flow, row by row. Anything not here is refused with a 409 naming what is allowed. */
 export const STATUS_MOVES: readonly StatusMove[] = [
   { from: 'pending', to: 'confirmed', action: 'order.accept', reason: 'none' },
   { from: 'pending', to: 'rejected', action: 'order.accept', reason: 'required' },

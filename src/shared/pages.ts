@@ -1,5 +1,5 @@
 /**
- * Every page route of the product with its access level (seed section 2, PRODUCT.md section 2).
+ * Every page route of the product with its access level (seed section 2).
  * The web router and the server's SPA fallback both read this table, so an unknown path is a 404 in
  * both places and the access rule cannot drift between them.
  */

@@ -14,7 +14,7 @@ import {
 } from './payment-math';
 
 /**
- * The arithmetic of payments (issue 13) that the server records and the Pay dialog shows: the payment
+ * The arithmetic of payments that the server records and the Pay dialog shows: the payment
  * status from any sequence of payments and refunds, amounts due, equal splits and shares of lines
  * that add up exactly, change and quick cash amounts.
  */

@@ -1,8 +1,8 @@
 import type { PaymentStatus } from './order-status';
 
 /**
- * The arithmetic of payments (PRODUCT.md section 8, issue 13), zod-free and pure: the server's truth
- * and the Pay dialog's live figures. Amounts are integer minor units.
+ * The arithmetic of payments (docs/PRODUCT-RULES.md, Payments and refunds), zod-free and pure: the server's
+ * truth and the Pay dialog's live figures. Amounts are integer minor units.
  */
 
 /** What an order's payments add up to: taken, refunded, and what is kept (taken − refunded). */
@@ -20,7 +20,7 @@ export function netPaid(totals: PaymentTotals): number {
 
 /**
  * What is still to pay: the total less every payment taken (never below 0). The payments of an order
- * never add up to more than its total (issue 13), and a refund does not make money due again: a refund
+ * never add up to more than its total, and a refund does not make money due again: a refund
  * is money given back (a cold soup, a cancelled order), not a bill reopened.
  */
 export function amountDue(total: number, totals: PaymentTotals): number {

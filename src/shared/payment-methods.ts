@@ -1,5 +1,5 @@
 /**
- * How a guest may pay (PRODUCT.md section 8), zod-free so the guests' payment page can name a method
+ * How a guest may pay, zod-free so the guests' payment page can name a method
  * without loading the contracts; each method can land in a chosen bank or cash account (settings).
  */
 export const PAYMENT_METHODS = ['cash', 'card', 'qr', 'bank-transfer', 'online', 'partner'] as const;

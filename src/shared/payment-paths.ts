@@ -1,5 +1,5 @@
 /**
- * The payment calls' paths and the order's payment link (issue 13), zod-free: the guests' payment page
+ * The payment calls' paths and the order's payment link, zod-free: the guests' payment page
  * uses them without loading the contracts (`contracts/payments.ts` re-exports them).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The price of an order (PRODUCT.md sections 3 and 7): one pure function, used by the point of sale
+ * The price of an order (docs/PRODUCT-RULES.md, Orders): one pure function, used by the point of sale
  * for its live totals and by the server as the truth, so both always show the same amounts.
  *
  * - A line is (the item's price + its chosen options' price differences) × quantity: whole minor

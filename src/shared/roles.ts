@@ -1,4 +1,4 @@
-/** Roles of PRODUCT.md section 1. Public sign-up always yields `customer`. */
+/** Roles (docs/PRODUCT-RULES.md, Roles and access). Public sign-up always yields `customer`. */
 export const ROLES = ['customer', 'staff', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -11,7 +11,7 @@ export function hasStaffAccess(role: Role | null | undefined): boolean {
   return role === 'staff' || role === 'manager' || role === 'admin';
 }
 
-/** PRODUCT.md section 1: a manager (shift lead) may do what staff may and more; admins too. */
+/** Manager access: a manager (shift lead) may do what staff may and more; admins too. */
 export function hasManagerAccess(role: Role | null | undefined): boolean {
   return role === 'manager' || role === 'admin';
 }

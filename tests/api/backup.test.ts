@@ -50,7 +50,7 @@ import {
 import { databaseUrl, dropDatabase } from '../support/test-server';
 
 /**
- * Backup and restore (issue 16): the drill (a database with rows in every table it backs up, photos
+ * Backup and restore: the drill (a database with rows in every table it backs up, photos
  * included, backed up, changed, restored and compared row by row through a hash per table, then restored
  * into a fresh installation and compared again), a backup of an older schema level restored and migrated
  * forward, who may use the backup routes, and the automatic daily backups (the schedule, the kept

@@ -11,7 +11,7 @@ import { settingsForPayments } from '../support/payments';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * Coupons under races (issue 14): many orders using the last uses of a coupon at the same moment.
+ * Coupons under races: many orders using the last uses of a coupon at the same moment.
  * The coupon's row is locked in each order's transaction, so however PostgreSQL interleaves them,
  * exactly as many orders are discounted as the limit allows, the others are refused with the reason,
  * and what the answers said is what the database holds. A retried order (its Idempotency-Key) never

@@ -24,7 +24,7 @@ import { movedOrder, placedOrder, placeOrder } from '../support/orders';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * Coupons (issue 14): who may manage and check them (the ladder on every endpoint), the form's
+ * Coupons: who may manage and check them (the ladder on every endpoint), the form's
  * validation, unique codes, stale changes, deleting a used coupon, every reason a code is refused,
  * both when it is checked and when an order is placed with it (in the restaurant's time zone), the
  * discount in the order's totals exactly as `priceOrder` counts it, a cancelled or rejected order

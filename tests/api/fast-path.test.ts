@@ -14,7 +14,7 @@ import { pageFastRoute } from '../../src/server/lib/web-app';
 import { sessions, users } from '../../src/server/modules/auth/auth.schema';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 
-/** The fast request path of issue 10: the SPA page from memory with an ETag; the session fast path. */
+/** The fast request path: the SPA page from memory with an ETag; the session fast path. */
 let t: TestApp;
 
 beforeAll(async () => {

@@ -29,7 +29,7 @@ import {
 } from '../support/test-app';
 
 /**
- * Customer feedback (issue 14, items 3 and 4): who may see and leave an order's feedback (the
+ * Customer feedback: who may see and leave an order's feedback (the
  * customer, or whoever holds the order's key; the payment page's rule), one per completed order,
  * ratings 1..5; Customer Feedback for administrators: the list with its filters and orders, the
  * summary's numbers against hand-computed ones, review, the reply by e-mail (through the outbox) and

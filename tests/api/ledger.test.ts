@@ -11,7 +11,7 @@ import { mapPaymentAccounts, pay, readOrder, refund, settingsForPayments } from 
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * The account ledger (issue 13): each payment is a deposit and each refund a withdrawal in the account
+ * The account ledger: each payment is a deposit and each refund a withdrawal in the account
  * the payment landed in, written with it. After a generated day of orders, payments over several
  * methods, refunds, cancellations with refunds and changes of the method → account mapping, each
  * account's balance (`accountBalance`) equals its opening balance plus its transactions, and equals

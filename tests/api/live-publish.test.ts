@@ -5,7 +5,7 @@ import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { RestaurantSettings } from '../../src/shared/contracts/settings';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 
-/** Writes that change the public menu or the settings announce their topic (issue 10, item 7). */
+/** Writes that change the public menu or the settings announce their topic. */
 let t: TestApp;
 let admin: TestUser;
 let category: FoodCategory;

@@ -13,7 +13,7 @@ import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../
 import { databaseUrl, dropDatabase } from '../support/test-server';
 
 /**
- * Money is recorded with its currency (issue 10, item 9): a bank account's opening balance keeps the
+ * Money is recorded with its currency: a bank account's opening balance keeps the
  * currency it was set in, the currency setting cannot move away from recorded money, and the
  * payment-method → account mapping is rows with a foreign key.
  */

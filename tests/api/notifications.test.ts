@@ -19,7 +19,7 @@ import { movedOrder, newIdempotencyKey, placedOrder, placeOrder } from '../suppo
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * In-app notifications (issue 15, item 1): the ladder of the bell's calls, each user reading and
+ * In-app notifications: the ladder of the bell's calls, each user reading and
  * marking only their own, the notifications the use cases write (a customer's order request to staff,
  * a customer's order accepted, rejected, ready or out for delivery, a low rating to administrators)
  * with their words and links, the unread count, cursor paging, the list's ETag, the live topics

@@ -15,7 +15,7 @@ import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../
 import { until } from '../support/until';
 
 /**
- * Guests' online orders (issue 12): the restaurant's settings (ordering off, closed now, the delivery
+ * Guests' online orders: the restaurant's settings (ordering off, closed now, the delivery
  * minimum), the table of a QR link by name and its public lookup, pickup times, the customer's phone,
  * one order per Idempotency-Key, what a customer may do with orders, and the customer's live list.
  *

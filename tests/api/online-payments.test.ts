@@ -29,7 +29,7 @@ import {
 } from '../support/test-app';
 
 /**
- * `/payment/[orderId]` and online payment through Stripe Checkout (issue 13, items 5 and 6), against
+ * `/payment/[orderId]` and online payment through Stripe Checkout, against
  * the local fake of Stripe's API (tests/support/fake-stripe.ts) driven by the real `stripe` package:
  * who may see the page, the checkout for the amount due, the webhook's signature (bad, missing, old),
  * one payment per event and per checkout whichever way the news comes (twice, or webhook and the

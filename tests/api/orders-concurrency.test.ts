@@ -6,7 +6,7 @@ import { buildMenuItem } from '../support/factories';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * Orders under races (issue 11): numbers from the database, one Idempotency-Key sent twice at the same
+ * Orders under races: numbers from the database, one Idempotency-Key sent twice at the same
  * moment, two devices moving one order at once. Each request runs concurrently through the app.
  */
 let t: TestApp;

@@ -11,7 +11,7 @@ import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../
 /**
  * A point-of-sale order is checked and priced against the settings and menu the process keeps in
  * memory, and written by one statement that first checks, in its own snapshot, that the `menu` and
- * `settings` topics have not moved and the table and partner are still active (issue 11's bench;
+ * `settings` topics have not moved and the table and partner are still active (decision 010;
  * use-cases/sale-context.ts). Here every change is made by a second app process while this process's
  * live-topics hub is stopped: it never hears of them, so only that check stands between an order and
  * what this process kept. Each order must still be priced and refused from the rows as they are.

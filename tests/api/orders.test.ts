@@ -18,7 +18,7 @@ import { movedOrder, moveOrder, newIdempotencyKey, placedOrder, placeOrder } fro
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * Orders (issue 11): placing (prices from the server, every refusal naming the item), idempotent
+ * Orders: placing (prices from the server, every refusal naming the item), idempotent
  * retries, the status table for every role, who reads what, lists, counts and the access ladder.
  * The races (numbers, one key twice at once, two moves at once) are in orders-concurrency.test.ts.
  */
@@ -209,7 +209,7 @@ describe('placing an order at the point of sale', () => {
       { status: 'preparing', reason: 'none' },
       { status: 'cancelled', reason: 'required' },
     ]);
-    // Reading it back gives the same order, with its money (issue 13: nothing paid yet).
+    // Reading it back gives the same order, with its money (nothing paid yet).
     const read = await t.get(`/api/orders/${order.id}`, { as: staff });
     expect(await read.json()).toEqual({
       ...order,

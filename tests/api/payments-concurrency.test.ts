@@ -11,7 +11,7 @@ import { accountFor, pay, refund, settingsForPayments } from '../support/payment
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * Payments under races (issue 13): two devices taking payment for one order at the same moment, and
+ * Payments under races: two devices taking payment for one order at the same moment, and
  * generated sequences of payments and refunds sent all at once against the real app. Whatever
  * interleaving PostgreSQL picks, the order never keeps more than its total, no payment gives back more
  * than it took, what the answers said was taken is what the database holds, and the order's payment

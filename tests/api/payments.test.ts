@@ -35,7 +35,7 @@ import {
 } from '../support/test-app';
 
 /**
- * Counter payments and refunds (issue 13): who may take and refund them, the amount rule (never more
+ * Counter payments and refunds: who may take and refund them, the amount rule (never more
  * than the amount due, 409 with the amount due), cash change, the method's account, the order's
  * payment status through every step, the order read with its payments and link, cancelling or
  * rejecting an order that has money kept (refund in the same step, a manager's), online payments

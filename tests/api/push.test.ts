@@ -28,7 +28,7 @@ import {
 import { until } from '../support/until';
 
 /**
- * Web Push (issue 15): who may save, remove and test; what save-token refuses (with the field named
+ * Web Push: who may save, remove and test; what save-token refuses (with the field named
  * and nothing kept); devices per endpoint, per user and per session; and pushes end to end through a
  * local push service (tests/support/test-push-service.ts) that checks the VAPID signature and
  * decrypts the body as a browser would: an accepted order reaches the customer's device, a test

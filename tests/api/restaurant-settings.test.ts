@@ -4,7 +4,7 @@ import type { RestaurantSettings } from '../../src/shared/contracts/settings';
 import type { Role } from '../../src/shared/roles';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
-/** The restaurant settings of PRODUCT.md section 12 beyond name and time zone (see system.test.ts). */
+/** The restaurant settings beyond name and time zone (see system.test.ts). */
 
 let t: TestApp;
 let admin: TestUser;

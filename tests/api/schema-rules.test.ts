@@ -6,11 +6,11 @@ import { MAX_PRICE_MINOR } from '../../src/shared/contracts/fields';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Rules the schema keeps for every table, present and future (issue 10, item 9): an index on every
- * foreign key, created_at and updated_at set by the database clock (defaults, and a trigger on every
- * table that has updated_at), money in bigint, recorded money with its currency and listed where
- * moneyRecorded looks, and trigram indexes that search can use. The rules read the migrated database,
- * so a table added by a later migration is held to them without a change here.
+ * Rules the schema keeps for every table, present and future (docs/ARCHITECTURE.md, Data and migrations): an
+ * index on every foreign key, created_at and updated_at set by the database clock (defaults, and a trigger on
+ * every table that has updated_at), money in bigint, recorded money with its currency and listed where
+ * moneyRecorded looks, and trigram indexes that search can use. The rules read the migrated database, so a
+ * table added by a later migration is held to them without a change here.
  */
 
 /** Column names that hold an amount of money (minor units), by their last word. */

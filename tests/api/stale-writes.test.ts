@@ -23,7 +23,7 @@ import { buildCategory, buildMenuItem, buildSupplier } from '../support/factorie
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
 
 /**
- * Stale writes (issue 10, item 6): a change carries the `version` it was based on; of two changes
+ * Stale writes: a change carries the `version` it was based on; of two changes
  * based on the same version, one is saved and the other gets 409 `aborted` naming what happened.
  */
 let t: TestApp;

@@ -68,7 +68,7 @@ export default async function globalSetup(config: FullConfig) {
       ADMIN_EMAIL: E2E_USERS.admin.email,
       ADMIN_PASSWORD: E2E_USERS.admin.password,
       ...fakeStripe.env,
-      // Push (issue 15): tests/e2e/push.spec.ts listens as a local push service at this origin.
+      // Push: tests/e2e/push.spec.ts listens as a local push service at this origin.
       PUSH_SERVICE_ORIGINS: e2ePushServiceOrigin(baseURL),
       // The browser tests share a few customer accounts over many orders.
       CUSTOMER_ORDER_REQUESTS: '100000',

@@ -10,7 +10,7 @@ import { buildDishes, cartButton, newCustomer, openDish, ownerClient, signIn, st
 import { axeViolations, PHONE, saveScreenshot, signInByForm } from './helpers';
 
 /**
- * The guest's cart and checkout on `/` (issue 12, items 1 and 2): a dish opened with its choices and
+ * The guest's cart and checkout on `/`: a dish opened with its choices and
  * their price differences, the choices' minimum enforced, a quantity and a note; the cart button with
  * its count and total, kept across a reload; checkout that asks a guest to sign in and comes back by
  * itself; a takeaway placed once however often Place is tapped; a price changed meanwhile shown before

@@ -9,7 +9,7 @@ import { apiClient } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * Set-up and steps the guests' browser tests share (issue 12: guest-cart, my-orders, guest-journey,
+ * Set-up and steps the guests' browser tests share (guest-cart, my-orders, guest-journey,
  * ordering-switches): the owner's client with the restaurant open around the clock, customers and
  * staff made through the API, a category of dishes with choices, opening a dish on `/`, the cart
  * button and axe's findings.

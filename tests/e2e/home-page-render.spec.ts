@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { PHONE, saveScreenshot } from './helpers';
 
 /**
- * `/` is rendered on the server (issue 12): without JavaScript the page already has the restaurant's
+ * `/` is rendered on the server: without JavaScript the page already has the restaurant's
  * name in its title and the menu's names and prices, and the browser hydrates that HTML without
  * drawing it again (a mismatch would be reported on the console).
  */

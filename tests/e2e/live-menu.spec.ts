@@ -7,7 +7,7 @@ import { saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * Live updates (issue 10, item 7): the public menu and the admin menu list show a change made
+ * Live updates: the public menu and the admin menu list show a change made
  * elsewhere without a reload, through the event stream, and by polling when the stream is refused.
  */
 

@@ -12,7 +12,7 @@ import { PHONE, saveScreenshot } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * The customer's side of their orders (issue 12, items 3 and 4): My orders at `/account/orders` with a
+ * The customer's side of their orders: My orders at `/account/orders` with a
  * live status, the order's page with a timeline that moves by itself, the status toasts with View
  * Order, cancelling while pending, reorder at today's prices, and nobody else's orders.
  */

@@ -11,7 +11,7 @@ import { axeViolations, DESKTOP, PHONE, saveScreenshot } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * Online payment on `/payment/[orderId]` (issue 13, item 5), through the local fake of Stripe that
+ * Online payment on `/payment/[orderId]`, through the local fake of Stripe that
  * global-setup starts and points the app at (STRIPE_API_BASE): the page's summary and amount due, "Pay
  * online" to the fake's hosted checkout, its Pay button (which sends Stripe's signed webhook), the way
  * back to the page, which shows what the payment came to, and the order paid. A signed-in customer

@@ -18,8 +18,8 @@ import {
 import { E2E_USERS } from './users';
 
 /**
- * The kitchen board `/orders/monitor` and the order requests `/orders/requests` (issue 11, items 3
- * and 4): orders reach an open board by themselves and move on by taps; a customer's request raises
+ * The kitchen board `/orders/monitor` and the order requests `/orders/requests`:
+ * orders reach an open board by themselves and move on by taps; a customer's request raises
  * the navigation's badge and the notification toast on another staff screen, and is accepted or
  * rejected (with a reason); a move based on a stale card shows the server's refusal.
  */

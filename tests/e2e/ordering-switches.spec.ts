@@ -4,7 +4,7 @@ import { buildDishes, cartButton, openDish, ownerClient, patchSettings } from '.
 import { PHONE, saveScreenshot } from './helpers';
 
 /**
- * Closed now and online ordering off (issue 12): the guests' page says so plainly and nothing can be
+ * Closed now and online ordering off: the guests' page says so plainly and nothing can be
  * placed. These switches are the whole restaurant's, so this file runs alone, after every other
  * browser test (its own Playwright project, `dependencies` in playwright.config.ts): a customer's
  * order placed by another test at that moment would be refused.

@@ -25,7 +25,7 @@ import { E2E_USERS } from './users';
 const LAPTOP = { width: 1280, height: 800 };
 
 /**
- * Payments at the counter (issue 13): the Pay dialog at the point of sale and on the order's page
+ * Payments at the counter: the Pay dialog at the point of sale and on the order's page
  * (cash with change, a bill split in three), the receipt with its payments and QR code, refunds by a
  * manager, and cancelling a paid order with its refund. The demo cafe's settings send every method
  * to an account, as a restaurant's own would.

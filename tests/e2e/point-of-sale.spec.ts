@@ -18,7 +18,7 @@ import {
 import { E2E_USERS } from './users';
 
 /**
- * The point of sale (`/orders/add`, issue 11): a staff member builds a dine-in order with options and
+ * The point of sale (`/orders/add`): a staff member builds a dine-in order with options and
  * notes and places it; a manager gives a discount; what the screen totals is what the server charges.
  */
 

@@ -12,7 +12,7 @@ import { DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * Web Push in Chromium (issue 15). The app runs with `PUSH_SERVICE_ORIGINS` naming the origin this file
+ * Web Push in Chromium. The app runs with `PUSH_SERVICE_ORIGINS` naming the origin this file
  * listens on (tests/e2e/global-setup.ts): a local push service that checks the VAPID header and decrypts
  * the `aes128gcm` body (H2's `verifyVapid`/`decryptAes128gcm`), so what the server pushes is read here
  * as a real push service would get it. The browser's own push service (Google's, which headless

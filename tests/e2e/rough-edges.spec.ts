@@ -5,7 +5,10 @@ import { DESKTOP, holdSessionCheck, PHONE, saveScreenshot, signInByApi, signInBy
 import { outboxCode } from './outbox';
 import { E2E_USERS } from './users';
 
-/** The rough edges of the first screens found by the outside review (issue 9, items 10 and 11). */
+/**
+ * Rough edges of the first screens that an outside review found: the session while loading, 404s, the
+ * red Delete, toasts on a phone, tables in natural order and their printed QR codes.
+ */
 
 test.describe('public pages and the session', () => {
   test('/ paints its menu while the session is still loading; a protected page waits for it', async ({

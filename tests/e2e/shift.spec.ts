@@ -7,7 +7,7 @@ import { apiClient, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * A shift in one test (issue 11's acceptance): a cashier rings up a dine-in order with options and a
+ * A shift in one test: a cashier rings up a dine-in order with options and a
  * note at the point of sale; the kitchen board open on another device shows it without a reload, and
  * the kitchen moves it through preparing and ready to completed with one tap each.
  */

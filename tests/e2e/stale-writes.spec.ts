@@ -5,7 +5,7 @@ import { signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * Stale writes (issue 10, item 6) on the screens: two people edit the same record; the second to
+ * Stale writes on the screens: two people edit the same record; the second to
  * save is told that someone else changed it, and the form shows the saved values to edit again.
  */
 const unique = () => randomBytes(3).toString('hex');

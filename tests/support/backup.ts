@@ -10,7 +10,7 @@ import { BACKUP_API, type RestoreResult } from '../../src/shared/contracts/backu
 import type { TestApp } from './test-app';
 
 /**
- * Backups in API tests (backup.test.ts, backup-refusals.test.ts, issue 16): a hash of every table a
+ * Backups in API tests (backup.test.ts, backup-refusals.test.ts): a hash of every table a
  * backup holds (to compare a database row by row with another state), the download, the restore
  * upload, and editing a backup file's lines the way a tamperer would (with its checksums fixed up or not).
  */

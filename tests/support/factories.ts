@@ -15,7 +15,7 @@ import type { Order, OrderInput } from '../../src/shared/contracts/orders';
 import type { TestApp, TestUser } from './test-app';
 
 /**
- * Test factories (issue 10, item 10): `buildMenuItem(t)`, `buildCategory(t)`, … make a valid record
+ * Test factories: `buildMenuItem(t)`, `buildCategory(t)`, … make a valid record
  * with a fresh name through the app's own HTTP API, as the screens do (validation, rules, audit and
  * live events included), and answer it as the API reads it. A test names only what it is about:
  * `buildMenuItem(t, { price: 100 })`; everything else gets a sensible default.

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the part of Stripe's API that Brigade uses (issue 13, item 6), so that no test
+ * A local stand-in for the part of Stripe's API that Brigade uses, so that no test
  * reaches the internet. The real `stripe` package talks to it (STRIPE_API_BASE gives the client this
  * server's protocol, host and port), so requests are what the package sends (form-encoded, nested
  * `a[b][0][c]` keys, Bearer key, Idempotency-Key) and answers are what it reads (JSON objects, Stripe's

@@ -1,7 +1,7 @@
 import { WEEKDAYS } from '../../src/shared/weekdays';
 
 /**
- * Opening hours for tests that place customers' orders (issue 12): a customer's order is refused
+ * Opening hours for tests that place customers' orders: a customer's order is refused
  * while the restaurant is closed, and CI runs at any hour. A period may not open and close at the
  * same time, so each day is two periods: 00:00–12:00 and 12:00 to midnight (a close earlier than the
  * open runs past midnight, here exactly to it). Every minute of every day is open.

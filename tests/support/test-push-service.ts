@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { PushSubscriptionJson } from '../../src/shared/contracts/notifications';
 
 /**
- * A local Web Push service for tests (issue 15), so a push is proven end to end without the internet:
+ * A local Web Push service for tests, so a push is proven end to end without the internet:
  * the app sends to a subscription whose endpoint is this server, exactly as it would send to FCM or
  * Mozilla's autopush. For each `POST /push/<id>` it
  *

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** The id every record has (PRODUCT.md section 3): a UUID made by the database. */
+/** The id every record has: a UUID made by the database. */
 export const idColumn = () => uuid('id').primaryKey().defaultRandom();
 
 /**
@@ -39,7 +39,7 @@ export const versionColumn = () =>
     .$onUpdateFn(() => sql`"version" + 1`);
 
 /**
- * An amount of money in minor units (PRODUCT.md section 3) that can grow with sums: balances, totals,
+ * An amount of money in integer minor units that can grow with sums: balances, totals,
  * ledger amounts. PostgreSQL `bigint`, read as a JavaScript number: exact up to 2^53 - 1 minor units
  * (90 trillion in a two-decimal currency), where `integer` would stop at 21 million. Unit prices stay
  * `integer` (bounded by their contract's maximum); tests/api/schema-rules.test.ts checks that every

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from './transaction';
 
 /**
- * Where money is recorded (issue 10, item 9). Every stored amount carries the currency it was recorded
+ * Where money is recorded. Every stored amount carries the currency it was recorded
  * in (a `currency` column, `db/columns.ts` `currencyColumn`), copied from the settings at the time, and
  * the currency setting cannot change once any money is recorded: amounts already kept would otherwise
  * be read in another currency (100.00 USD shown as 100.00 EUR, or 10 000 JPY as 100.00 USD).

@@ -55,8 +55,8 @@ function startOfDay(year: number, month: number, day: number, timeZone: string):
 }
 
 /**
- * A filter bound as an instant. A date alone is a day in the restaurant's time zone (PRODUCT.md
- * section 3): `from` starts at its midnight and `to` includes the whole day, up to the next midnight.
+ * A filter bound as an instant. A date alone is a day in the restaurant's time zone: `from` starts at its
+ * midnight and `to` includes the whole day, up to the next midnight.
  */
 export function queryDateBound(value: string, bound: 'from' | 'to', timeZone: string): Date {
   const date = DATE_ONLY.exec(value);

@@ -8,7 +8,7 @@ import { COOKIE_CHOICE_SCRIPT } from '../../shared/cookie-consent';
 import type { Logger } from './logger';
 
 /**
- * `/` rendered on the server (issue 12): the restaurant's header and menu arrive as HTML, so a phone
+ * `/` rendered on the server: the restaurant's header and menu arrive as HTML, so a phone
  * shows them before the JavaScript has loaded, and the browser hydrates that HTML instead of drawing it
  * again. The render (`src/web/ssr/render-page.tsx`, built into `dist/ssr/render-page.js`) is the web
  * app's own, fed the answers of `/api/config` and `/api/menu/public`, and is made once per version of

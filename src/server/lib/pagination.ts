@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors';
 
-/** PRODUCT.md section 3: `limit` 1..500 (default 50), a bad one is a 400; cursor pagination. */
+/** `limit` 1..500 (default 50), a bad one is a 400; cursor pagination. */
 export const PaginationQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'must be a whole number from 1 to 500' })
@@ -68,7 +68,7 @@ export function toPage<Row extends CursorPosition, Item>(
 }
 
 /**
- * A list filter given as `a,b,c` (PRODUCT.md section 3): an empty list is refused, as the seed's data
+ * A list filter given as `a,b,c`: an empty list is refused, as the seed's data
  * helpers refuse an empty `in` list.
  */
 export const listFilter = <T extends string>(values: readonly [T, ...T[]]) =>

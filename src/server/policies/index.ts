@@ -3,10 +3,10 @@ import { ROLES, type Role } from '../../shared/roles';
 import { forbidden, unauthenticated } from '../lib/errors';
 
 /**
- * Who may do what, in one place (issue 10, item 4). Route guards (`public`, `signed-in`, `staff`,
- * `manager`, `admin`) stay the coarse first gate; services call `authorize(actor, action, record?)`
- * for the rule itself, including rules about one record ("a customer reads only their own order",
- * "only a manager cancels a paid order", "nobody changes their own role"). Every rule is a row of
+ * Who may do what, in one place (docs/PRODUCT-RULES.md, Roles and access). Route guards (`public`,
+ * `signed-in`, `staff`, `manager`, `admin`) stay the coarse first gate; services call `authorize(actor,
+ * action, record?)` for the rule itself, including rules about one record ("a customer reads only their own
+ * order", "only a manager cancels a paid order", "nobody changes their own role"). Every rule is a row of
  * `POLICIES`, so a test lists them all as a table of action × role and checks every cell.
  */
 
@@ -55,9 +55,9 @@ const ownerOf = (record: OwnedRecord) => record.ownerId;
 const notSelf = (reason: string) => (actor: PolicyActor, record: UserRecord) =>
   actor.id === record.id ? reason : null;
 
-/** Every rule. PRODUCT.md sections 1, 7, 8 and 13; the seed's section 6 (staff access, admin). */
+/** Every rule; the seed's section 6 defines staff access and admin. */
 export const POLICIES = {
-  // Menu (PRODUCT.md §2: /menu is an admin route; §1: staff take orders, they do not set prices).
+  // Menu: /menu is an admin page; staff take orders, they do not set prices.
   'menu.public.read': rule({ description: 'See the public menu', roles: ANY_SIGNED_IN, anonymous: true }),
   'menu.item.read': rule({
     description: 'See menu items in the back office (with archived ones)',
@@ -270,7 +270,7 @@ export const POLICY_DEFINITIONS: readonly PolicyDefinition[] = Object.entries(PO
 );
 
 /**
- * Which rule a cancellation falls under (PRODUCT.md §7): a pending order (an order request) may be
+ * Which rule a cancellation falls under (the order status flow): a pending order (an order request) may be
  * cancelled by its customer or staff; a confirmed unpaid one by staff; a confirmed order with money
  * on it, or one being prepared, only by a manager. Null: the status flow allows no cancellation (a
  * 409 of the status flow, not a 403).

@@ -268,7 +268,7 @@ describe('the order status table (src/shared/order-status.ts)', () => {
   });
 });
 
-describe('cancelPolicyFor (PRODUCT.md §7, who cancels)', () => {
+describe('cancelPolicyFor (who cancels, by the order status flow)', () => {
   it.each([
     ['pending', 'unpaid', 'order.cancel.pending'],
     ['pending', 'paid', 'order.cancel.pending'],

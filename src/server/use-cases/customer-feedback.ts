@@ -34,7 +34,7 @@ import { type OrderOutline, orderOutlines } from '../modules/orders';
 import { getSettings } from '../modules/settings';
 
 /**
- * Customer Feedback (`/admin/feedback`, PRODUCT.md section 8, issue 14, item 4): all feedback with its
+ * Customer Feedback (`/admin/feedback`; docs/PRODUCT-RULES.md, Customer feedback): all feedback with its
  * order (feedback, orders), the restaurant's time zone and name (settings), people (auth through the
  * feedback module), and the reply's e-mail (messaging). Policy `feedback.read` (administrators).
  */

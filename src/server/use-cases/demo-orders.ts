@@ -27,7 +27,7 @@ interface DemoOrder {
 }
 
 /**
- * The demo cafe's shift in progress (issue 11, item 6): orders in each column of the kitchen board,
+ * The demo cafe's shift in progress: orders in each column of the kitchen board,
  * of different ages (one past the amber and one past the red threshold), and a few order requests
  * from guests, so the boards are alive on first start.
  */

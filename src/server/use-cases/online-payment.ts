@@ -23,7 +23,7 @@ import { mayOpenOrderPage, notFoundOrder, type PageViewer } from './order-link-a
 import { recordPaymentInTx } from './record-payment';
 
 /**
- * `/payment/[orderId]` and online payment (PRODUCT.md section 8, issue 13, item 5): the page's read,
+ * `/payment/[orderId]` and online payment (docs/PRODUCT-RULES.md, Payments and refunds): the page's read,
  * starting a hosted checkout for the amount due, the guest's return from it, and the provider's
  * webhook. The money is recorded by `recordPaymentInTx` (method `online`, no actor) exactly once per
  * provider payment, however the news arrives:

@@ -51,7 +51,7 @@ import { authorize } from '../policies';
 import { forgetSaleContext, saleContext, type TopicVersions } from './sale-context';
 
 /**
- * Placing an order (PRODUCT.md section 7, issue 11): staff take a confirmed order at the point of
+ * Placing an order (docs/PRODUCT-RULES.md, Orders): staff take a confirmed order at the point of
  * sale (or a partner's order), a customer places a pending order request. Everything that decides
  * what the order costs comes from the server: the menu (prices, options, availability), the table,
  * the partner and the settings (tax, service charge, delivery fee), read inside one transaction with
@@ -62,7 +62,7 @@ import { forgetSaleContext, saleContext, type TopicVersions } from './sale-conte
  * same key with another body is refused. A retry is answered its order even when the menu has changed
  * since (an item sold out meanwhile): a refusal looks for the key before it is sent.
  *
- * A `couponCode` (issue 14) is checked with the coupon's row locked in the order's transaction
+ * A `couponCode` is checked with the coupon's row locked in the order's transaction
  * (`applyCoupon`), so orders using the last uses at once are counted one after the other; its
  * discount enters `priceOrder`, and the use is recorded only when the order is newly written (a
  * replay used it already). An order takes a coupon or a manual discount, not both.
@@ -455,7 +455,7 @@ const clockTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
- * A customer's pickup time (issue 12): at least 10 minutes from `now`, at most 12 hours ahead, and
+ * A customer's pickup time: at least 10 minutes from `now`, at most 12 hours ahead, and
  * inside the opening hours at that moment (the restaurant's clock).
  */
 function checkPickupAt(pickupAt: Date, now: Date, settings: OrderingSettings): void {

@@ -12,7 +12,7 @@ import { customerPayments, orderPayments } from '../modules/payments';
 import { can } from '../policies';
 
 /**
- * `GET /api/orders/{id}` (issues 11 and 13): the order (orders: staff read any, a customer only their
+ * `GET /api/orders/{id}`: the order (orders: staff read any, a customer only their
  * own, another's is a 404) with its money (payments): payment status, what was paid, refunded and is
  * due, the payments, and the order's payment link for the receipt's QR code (only those who may read
  * the order get here). Staff (policy `payment.details.read`) see each payment in full, with its

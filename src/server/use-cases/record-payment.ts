@@ -29,10 +29,10 @@ import { paymentAccountFor } from '../modules/settings';
 import { authorize } from '../policies';
 
 /**
- * Taking a payment for an order (PRODUCT.md section 8, issue 13): at the counter (`recordPayment`,
- * staff) or online (`recordPaymentInTx`, called by the provider's webhook and the guest's return with
- * no actor). One transaction, with the order row locked while the amount is checked and written, so
- * two devices paying at once cannot together pay more than the total:
+ * Taking a payment for an order (docs/PRODUCT-RULES.md, Payments and refunds): at the counter
+ * (`recordPayment`, staff) or online (`recordPaymentInTx`, called by the provider's webhook and the guest's
+ * return with no actor). One transaction, with the order row locked while the amount is checked and written,
+ * so two devices paying at once cannot together pay more than the total:
  *
  * - the amount is at most the amount due (total − (payments − refunds)); more is a 409 with
  *   `details.amountDue`; a rejected or cancelled order takes no payment (409);

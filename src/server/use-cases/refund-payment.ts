@@ -25,14 +25,14 @@ import { authorize } from '../policies';
 import { methodInSentence, orderMoney } from './record-payment';
 
 /**
- * Refunds (PRODUCT.md section 8, issue 13): a manager gives back part or all of what remains of a
- * payment, with a reason. One transaction with the order and then the payment locked (the lock order
- * of every payment writer: order → payment), so two refunds at once never give back more than was
- * taken. An online payment is refunded through the provider first, with an idempotency key made of
- * the payment and what was refunded of it so far: a retry (this transaction run again, or the manager
- * trying again after the answer was lost) asks the provider for the same refund, which it makes once.
- * Then, as for a payment: the refund and the payment's running `refunded`, a withdrawal in the
- * payment's account, the order's payment status (recomputed, written, announced) and an audit entry.
+ * Refunds (docs/PRODUCT-RULES.md, Payments and refunds): a manager gives back part or all of what remains of
+ * a payment, with a reason. One transaction with the order and then the payment locked (the lock order of
+ * every payment writer: order → payment), so two refunds at once never give back more than was taken. An
+ * online payment is refunded through the provider first, with an idempotency key made of the payment and what
+ * was refunded of it so far: a retry (this transaction run again, or the manager trying again after the
+ * answer was lost) asks the provider for the same refund, which it makes once. Then, as for a payment: the
+ * refund and the payment's running `refunded`, a withdrawal in the payment's account, the order's payment
+ * status (recomputed, written, announced) and an audit entry.
  */
 
 const notFoundPayment = () => notFound('There is no payment with this id.');

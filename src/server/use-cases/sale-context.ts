@@ -6,11 +6,11 @@ import { allMenuItemsForSale, type SellableItem } from '../modules/menu';
 import { type OrderingSettings, orderingSettings } from '../modules/settings';
 
 /**
- * What checking and pricing a point-of-sale order reads, kept in memory per process (issue 11's
- * 1,000 orders a second): the ordering settings and every item on the menu with its options, read in
- * one snapshot together with the versions of the `menu` and `settings` live topics at that snapshot.
- * Every change to the menu (items, options, categories, availability today) publishes `menu`, and
- * every change to the settings publishes `settings` and `menu`, in the change's own transaction.
+ * What checking and pricing a point-of-sale order reads, kept in memory per process (decision 010: a
+ * point-of-sale order in one round trip): the ordering settings and every item on the menu with its options,
+ * read in one snapshot together with the versions of the `menu` and `settings` live topics at that snapshot.
+ * Every change to the menu (items, options, categories, availability today) publishes `menu`, and every
+ * change to the settings publishes `settings` and `menu`, in the change's own transaction.
  *
  * Nothing here is trusted on its own: the statement that writes an order placed with a context checks,
  * in its own snapshot, that both topics are still at the context's versions, and writes nothing

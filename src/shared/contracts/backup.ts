@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMessages } from '../field-messages';
 
 /**
- * Backup and restore (PRODUCT.md section 13, issue 16): the file format's identity, the automatic
+ * Backup and restore (docs/PRODUCT-RULES.md, Backups): the file format's identity, the automatic
  * backups' list and schedule, and what a restore answers.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PasswordPolicySchema } from '../password-policy';
 
-/** `GET /api/config` (PRODUCT.md section 4): what the browser needs at run time. */
+/** `GET /api/config`: what the browser needs at run time. */
 export const PublicConfigSchema = z.object({
   restaurantName: z.string(),
   /** The restaurant's street address and phone number as the settings have them ('' when not set). */

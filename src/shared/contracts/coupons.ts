@@ -12,7 +12,7 @@ import {
 import { dateField, MAX_PRICE_MINOR, phoneTextField, textField, versionField } from './fields';
 
 /**
- * Coupons (PRODUCT.md section 9, issue 14): what `/coupons` (admin), the point of sale and the
+ * Coupons (docs/PRODUCT-RULES.md, Coupons): what `/coupons` (admin), the point of sale and the
  * guests' checkout send and read. Amounts are integer minor units of the restaurant's currency; the
  * rules without zod are in `shared/coupon-rules.ts`.
  */

@@ -69,7 +69,7 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
-/** A percentage with at most two decimals (PRODUCT.md section 3), 0 to 100. */
+/** A percentage with at most two decimals, 0 to 100. */
 export const percentField = z
   .number({ error: 'must be a percentage' })
   .min(0, 'must not be negative')
@@ -118,7 +118,7 @@ export interface StaleWriteDetails {
   version: number;
 }
 
-/** The fields every stored record shows (PRODUCT.md section 3). */
+/** The fields every stored record shows: its id, active, version and times. */
 export const recordFields = {
   id: z.string(),
   active: z.boolean(),

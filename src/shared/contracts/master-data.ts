@@ -15,9 +15,10 @@ import {
 } from './fields';
 
 /**
- * Master data (PRODUCT.md section 12): the records other modules refer to. Each entity has an input
- * schema (create; the same, all optional plus `active`, for a change) and the shape it is read as.
- * The server validates requests with these schemas and the forms validate as the user types with them.
+ * Master data (docs/PRODUCT-RULES.md, Master data and settings): the records other modules refer to. Each
+ * entity has an input schema (create; the same, all optional plus `active`, for a change) and the shape it is
+ * read as. The server validates requests with these schemas and the forms validate as the user types with
+ * them.
  */
 
 /**
@@ -192,7 +193,7 @@ export const MASTER_DATA_API = {
   diningTables: '/api/dining-tables',
 } as const;
 
-/** `/?table=<name>`: the public page opened by a table's QR code (PRODUCT.md section 7). */
+/** `/?table=<name>`: the public page opened by a table's QR code. */
 export function tableOrderingPath(tableName: string): string {
   return `/?table=${encodeURIComponent(tableName)}`;
 }

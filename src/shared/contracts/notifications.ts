@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../notification-kinds';
 
 /**
- * Notifications (PRODUCT.md section 14, issue 15): the bell's list and the Web Push subscription.
+ * Notifications (docs/PRODUCT-RULES.md, Notifications): the bell's list and the Web Push subscription.
  */
 
 export {

@@ -13,7 +13,7 @@ import { couponCodeField } from './coupons';
 import { idField, nameField, phoneTextField, textField, versionField } from './fields';
 
 /**
- * Orders (PRODUCT.md section 7, issue 11): what the point of sale, the boards, the order pages and
+ * Orders (docs/PRODUCT-RULES.md, Orders): what the point of sale, the boards, the order pages and
  * outside callers send and read. Amounts are integer minor units of `currency`.
  */
 
@@ -111,7 +111,7 @@ export const OrderInputSchema = z.strictObject({
   partnerReference: textField(60).optional(),
   discount: ManualDiscountSchema.optional(),
   /**
-   * A coupon's code (issue 14), compared without regard to case; a refused code is a 404 or 409 with
+   * A coupon's code, compared without regard to case; a refused code is a 404 or 409 with
    * `details.reason` (`shared/coupon-rules.ts`) and `details.path: 'couponCode'`. Not together with
    * `discount`.
    */

@@ -5,7 +5,7 @@ import { OrderSchema, PersonRefSchema } from './orders';
 import { PAYMENT_METHODS } from './settings';
 
 /**
- * Payments and refunds (PRODUCT.md section 8, issue 13). Amounts are integer minor units of the
+ * Payments and refunds (docs/PRODUCT-RULES.md, Payments and refunds). Amounts are integer minor units of the
  * order's currency. The arithmetic (status, amount due, splits, change) is `shared/payment-math.ts`.
  */
 

@@ -6,8 +6,8 @@ import { WEEKDAYS, type Weekday } from '../weekdays';
 import { idField, nameField, optionalEmailField, percentField, priceField, versionField } from './fields';
 
 /**
- * The restaurant's settings (PRODUCT.md section 12): one record, edited on the settings tab of
- * /master-data. `UpdateSettingsSchema` checks a change on the server and in the form alike.
+ * The restaurant's settings (docs/PRODUCT-RULES.md, Master data and settings): one record, edited on the
+ * settings tab of /master-data. `UpdateSettingsSchema` checks a change on the server and in the form alike.
  */
 
 export { isSupportedLocale, LOCALE_CODES, localeName, SUPPORTED_LOCALES } from '../locales';

@@ -39,7 +39,7 @@ export const queryKeys = {
   },
   /** `GET /api/payment-page/{orderId}?key=…`: what `/payment/[orderId]` shows (per key: a link's viewer). */
   paymentPage: (orderId: string, key: string | null) => ['payment-page', orderId, key ?? ''] as const,
-  /** Customer feedback (issue 14): the admin screen refreshes everything under `all` on the topic `feedback`. */
+  /** Customer feedback: the admin screen refreshes everything under `all` on the topic `feedback`. */
   feedback: {
     all: ['feedback'] as const,
     /** `GET /api/orders/{id}/feedback?key=…`: what `/feedback/[orderId]` shows (per key: a link's viewer). */

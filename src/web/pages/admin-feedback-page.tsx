@@ -137,7 +137,7 @@ function FeedbackTab({ formatDateTime }: { formatDateTime: (iso: string) => stri
 }
 
 /**
- * `/admin/feedback` (Customer Feedback; PRODUCT.md section 8, issue 14): the guests' feedback with
+ * `/admin/feedback` (Customer Feedback; docs/PRODUCT-RULES.md, Customer feedback): the guests' feedback with
  * filters (overall rating, days, reviewed or not), the averages, a trend over time (a chart, or its
  * numbers as a table) and the distribution of ratings; each feedback with its order, Mark as reviewed
  * and Reply by e-mail. A second tab lists the messages sent from `/contact`. Both refresh by

@@ -22,9 +22,9 @@ function isStatus(value: string | null): value is CouponStatus {
 }
 
 /**
- * `/coupons` (admin, PRODUCT.md section 9): every coupon with its value, minimum, dates, uses and the
- * discount it has given, filtered by status and searched by code and description; add, change,
- * activate or deactivate, delete (a used coupon is made inactive instead).
+ * `/coupons` (admin; docs/PRODUCT-RULES.md, Coupons): every coupon with its value, minimum, dates, uses and
+ * the discount it has given, filtered by status and searched by code and description; add, change, activate
+ * or deactivate, delete (a used coupon is made inactive instead).
  */
 export function CouponsPage() {
   const config = useConfig();

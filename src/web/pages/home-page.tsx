@@ -9,7 +9,7 @@ import { RestaurantHeader } from '../features/public-menu/components/restaurant-
 import { useTableFromLink } from '../features/public-menu/table-from-link';
 
 /**
- * `/`: the restaurant's public page (PRODUCT.md section 7): its name, address and hours, and the menu
+ * `/`: the restaurant's public page: its name, address and hours, and the menu
  * by category with search and dietary filters. Kept apart from the back office so a phone loads only
  * this page's code. Cart and checkout come with orders.
  */

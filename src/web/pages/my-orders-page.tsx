@@ -67,7 +67,7 @@ function MyOrdersList({ userId }: { userId: string }) {
 }
 
 /**
- * `/account/orders` (signed-in, PRODUCT.md section 2): "My orders" with live status. Staff take orders
+ * `/account/orders` (signed-in): "My orders" with live status. Staff take orders
  * rather than place them: the list of all orders is theirs in the back office.
  */
 export function MyOrdersPage() {

@@ -97,7 +97,7 @@ function SendTest() {
 }
 
 /**
- * `/test-notifications` (issue 15): whether this device gets push notifications, with "Turn on
+ * `/test-notifications`: whether this device gets push notifications, with "Turn on
  * notifications" (the permission is asked only after that click); "Send me a test notification"
  * for a signed-in user; and a sample of the toast that shows when a notification arrives while the
  * site is open.

@@ -1,5 +1,5 @@
 /*
- * Brigade's push service worker (issue 15; the seed's section 7 registers it at this address). Plain
+ * Brigade's push service worker (the seed's section 7 registers it at this address). Plain
  * JavaScript, served from the site's root with `Cache-Control: no-cache`, so a new version reaches
  * browsers at their next visit. The names below match src/shared/notification-kinds.ts
  * (PUSH_MESSAGE_TYPES, PushPayload) and the seed's notification defaults.

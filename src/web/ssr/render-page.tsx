@@ -10,7 +10,7 @@ export type { PageData } from './page-data';
 export { PAGE_DATA_ELEMENT_ID } from './page-data';
 
 /**
- * The server's render of a public page (today `/`, issue 12): the same routes, shell and page the
+ * The server's render of a public page (today `/`): the same routes, shell and page the
  * browser renders, with the query cache filled from `data` and the session not yet known (exactly the
  * browser's first render: it asks for the session after hydrating). Returns the HTML of `#root`.
  * Built by `vite build --ssr` into `dist/ssr/render-page.js`, which the server imports.

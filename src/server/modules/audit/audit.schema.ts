@@ -3,7 +3,7 @@ import { createdAtColumn, idColumn } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 
 /**
- * Who changed what, when, with the state before and after (PRODUCT.md section 3). Rows are never
+ * Who changed what, when, with the state before and after (docs/PRODUCT-RULES.md, Audit log). Rows are never
  * updated or deleted by the app; the actor's e-mail is kept so the entry outlives the account.
  */
 export const auditLog = pgTable(

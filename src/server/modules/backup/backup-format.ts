@@ -5,7 +5,7 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '../../../shared/contracts/
 import { AppError } from '../../lib/errors';
 
 /**
- * The backup file (issue 16): a gzip stream of UTF-8 lines, readable with `zcat` and written and read
+ * The backup file (decision 009): a gzip stream of UTF-8 lines, readable with `zcat` and written and read
  * one row at a time, so no table is ever held in memory.
  *
  * ```

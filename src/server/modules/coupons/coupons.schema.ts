@@ -23,7 +23,7 @@ import { users } from '../auth/auth.schema';
 import { orders } from '../orders/orders.schema';
 
 /**
- * Coupons (PRODUCT.md section 9, issue 14). A coupon's amounts are in the restaurant's currency of
+ * Coupons (docs/PRODUCT-RULES.md, Coupons). A coupon's amounts are in the restaurant's currency of
  * the day, like menu prices; what an order got is recorded on the order (its discount and
  * `coupon_code`) and in its redemption here.
  */

@@ -32,7 +32,7 @@ import { orderingSettings } from '../settings';
 import { couponRedemptions, coupons } from './coupons.schema';
 
 /**
- * Coupons (PRODUCT.md section 9, issue 14): the admin's list, read, create, change and delete, the
+ * Coupons (docs/PRODUCT-RULES.md, Coupons): the admin's list, read, create, change and delete, the
  * check a cashier or a guest makes before ordering, and what placing an order does with a code
  * (`applyCoupon` → `recordCouponUse`; a cancelled or rejected order gives its use back with
  * `releaseCouponUse`). A coupon's dates are calendar days in the restaurant's time zone; its uses are

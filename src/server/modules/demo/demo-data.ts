@@ -17,7 +17,7 @@ import { DEFAULT_OPENING_HOURS, type UpdateSettings } from '../../../shared/cont
 import type { DemoPhoto } from './demo-photos';
 
 /**
- * The demo restaurant a first start shows (PRODUCT.md section 3): a small all-day cafe with a real
+ * The demo restaurant a first start shows: a small all-day cafe with a real
  * menu, tables, suppliers and accounts, so a new owner sees a working product before typing anything.
  * Prices are in cents (USD). Phone numbers use the 555-01xx range and addresses the .example domain,
  * both reserved for fiction.
@@ -153,7 +153,7 @@ export const DEMO_PAYMENT_ACCOUNTS = {
 } as const;
 
 /**
- * Two coupons to try (issue 14): one for a guest's first online order over $15, one for regulars at
+ * Two coupons to try: one for a guest's first online order over $15, one for regulars at
  * the counter; the owner sees on /coupons how they are made and counted.
  */
 export const DEMO_COUPONS: CouponInput[] = [

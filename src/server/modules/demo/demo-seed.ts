@@ -176,11 +176,11 @@ async function writeDemoRestaurant(
 }
 
 /**
- * Fills a brand-new database with the demo cafe (PRODUCT.md section 3), once per database, ever: the
- * `seed_runs` row is written in the same transaction as the data, so a crash leaves nothing half-made
- * and a later start (even after the owner deleted it all) does nothing. A database that already has
- * food categories or menu items gets only the row. Callers serialise concurrent starts (the start-up
- * lock); the row's primary key settles any race left.
+ * Fills a brand-new database with the demo cafe (docs/PRODUCT-RULES.md, The demo restaurant), once per
+ * database, ever: the `seed_runs` row is written in the same transaction as the data, so a crash leaves
+ * nothing half-made and a later start (even after the owner deleted it all) does nothing. A database that
+ * already has food categories or menu items gets only the row. Callers serialise concurrent starts (the
+ * start-up lock); the row's primary key settles any race left.
  */
 export async function seedDemoRestaurant(db: Database, logger: Logger): Promise<DemoSeedResult> {
   if (await hasRun(db)) return { outcome: 'already-ran' };

@@ -13,7 +13,7 @@ import { bankAccounts } from '../master-data/master-data.schema';
 import { payments, refunds } from '../payments/payments.schema';
 
 /**
- * The account ledger (PRODUCT.md section 11, issue 13): every movement of money in a bank or cash
+ * The account ledger (docs/PRODUCT-RULES.md, Bank and cash ledger): every movement of money in a bank or cash
  * account. An account's balance is its opening balance plus the sum of `amount` over its rows:
  * positive for money in (a deposit), negative for money out (a withdrawal, a fee). Payments write a
  * deposit and refunds a withdrawal in the transaction that records them; expenses, purchase-order

@@ -5,10 +5,10 @@ import { bankAccountResource } from '../master-data';
 import { bankTransactions } from './ledger.schema';
 
 /**
- * The account ledger (PRODUCT.md section 11, issue 13): every movement of money in a bank or cash
+ * The account ledger (docs/PRODUCT-RULES.md, Bank and cash ledger): every movement of money in a bank or cash
  * account, one signed row each. It starts with payments (a deposit) and refunds (a withdrawal),
- * written in the transaction that records them; the finance issues add expenses, settlements and
- * transfers through the same function. An account's balance is its opening balance plus the sum of
+ * written in the transaction that records them; expenses, settlements and transfers will
+ * write theirs through the same function. An account's balance is its opening balance plus the sum of
  * its rows, so a balance is never stored and can never drift from its transactions.
  */
 

@@ -3,8 +3,9 @@
  * record type as a resource (its service functions `list/get/create/update/remove`), and the hook
  * through which another module says that it refers to a bank account. Food categories are the menu's.
  *
- * `bankAccounts` (the table) is here for one reader only, the settings' payment-method check, until
- * the payment-method → account mapping becomes rows with foreign keys; no other module reads it.
+ * `bankAccounts` (the table) is here for one reader only: the settings module, which checks that an
+ * account mapped to a payment method is active and reads its name (the mapping itself is rows of
+ * `payment_method_accounts` with a foreign key to it); no other module reads it.
  */
 export { bankAccounts } from './master-data.schema';
 export {

@@ -15,9 +15,9 @@ import { currencyColumn, money, settingsCurrency } from '../../db/columns';
 import { listIndexes, lower, namedRecordColumns } from '../../db/record-columns';
 
 /**
- * Master data (PRODUCT.md section 12). Records are archived (`active = false`) rather than deleted
- * once something refers to them; names are unique whatever their case, archived records included,
- * so that an archived "Dairy Co" cannot be confused with a new one.
+ * Master data (docs/PRODUCT-RULES.md, Master data and settings). Records are archived (`active = false`)
+ * rather than deleted once something refers to them; names are unique whatever their case, archived records
+ * included, so that an archived "Dairy Co" cannot be confused with a new one.
  */
 
 const contactColumns = () => ({

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { listIndexes, lower, namedRecordColumns } from '../../db/record-columns';
 
 /**
- * The menu's categories (PRODUCT.md section 6): what guests browse by, in `sort_order`. They belong to
+ * The menu's categories: what guests browse by, in `sort_order`. They belong to
  * the menu module (its items refer to them); the screen that edits them is a tab of /master-data.
  */
 export const foodCategories = pgTable(

@@ -6,7 +6,7 @@ import { foodCategories } from './food-categories.schema';
 
 const lower = (column: AnyColumn) => sql`lower(${column})`;
 
-/** A menu item (PRODUCT.md section 6). Archived (`active = false`) once orders refer to it. */
+/** A menu item (docs/PRODUCT-RULES.md, Menu). Archived (`active = false`) once orders refer to it. */
 export const menuItems = pgTable(
   'menu_items',
   {

@@ -440,7 +440,7 @@ export async function publicMenuVersion(db: Database): Promise<string> {
 }
 
 /**
- * The public menu (PRODUCT.md section 7, `/`): the restaurant's details and the items shown online, by
+ * The public menu (`/`): the restaurant's details and the items shown online, by
  * category in the owner's order. Hidden, archived and archived-category items never appear, and
  * nothing about cost does.
  */

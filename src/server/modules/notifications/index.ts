@@ -1,5 +1,5 @@
 /**
- * The notifications module (PRODUCT.md section 14, issue 15): the in-app notifications (the bell)
+ * The notifications module (docs/PRODUCT-RULES.md, Notifications): the in-app notifications (the bell)
  * and Web Push (VAPID keys, devices' subscriptions, the push worker). Other modules and use cases
  * tell people through `notify(tx, target, message)` inside their own transaction.
  * Routes are mounted by app.ts from notifications.routes.ts and push.routes.ts.

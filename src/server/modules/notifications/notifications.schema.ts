@@ -5,7 +5,7 @@ import { sessions, users } from '../auth/auth.schema';
 import { orders } from '../orders/orders.schema';
 
 /**
- * In-app notifications (PRODUCT.md section 14, issue 15): one row per person told, newest first on
+ * In-app notifications (docs/PRODUCT-RULES.md, Notifications): one row per person told, newest first on
  * the bell. `kind` names what happened (shared/notification-kinds.ts); `title` and `body` are the
  * words as they were when it happened; `link` is the page that opens it (a path of this site).
  * `pushPending` marks a row whose person had a push device when it was made, until the push worker

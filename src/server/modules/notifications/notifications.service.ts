@@ -12,7 +12,7 @@ import { topicQueryCtes } from '../events';
 import { notifications, pushSubscriptions } from './notifications.schema';
 
 /**
- * In-app notifications (PRODUCT.md section 14, issue 15): `notify` writes one row per person told in
+ * In-app notifications (docs/PRODUCT-RULES.md, Notifications): `notify` writes one row per person told in
  * the caller's transaction (placing an order, moving one, a low rating), the bell lists a user's own
  * and marks them read. Every change announces the person's live topic `notifications:<userId>` (their
  * bell refetches; the list's ETag is its version), and a row waiting for Web Push announces the

@@ -57,7 +57,7 @@ interface Device {
 }
 
 /**
- * The process's push worker (issue 15): sends the notifications `notify` marked `push_pending` to
+ * The process's push worker: sends the notifications `notify` marked `push_pending` to
  * their person's devices through Web Push. It is woken by the internal live topic `push` (at once in
  * the process that wrote the row, by NOTIFY in the others) and looks every 30 s besides. A row is
  * claimed by one process only (`for update skip locked`, `push_pending` cleared in the same

@@ -12,7 +12,7 @@ import { notifications, pushSubscriptions, webPushKeys } from './notifications.s
 import { notify, presentNotification } from './notifications.service';
 
 /**
- * Web Push, the standard way (issue 15; RFC 8030, 8291, 8292): the server's VAPID key pair, kept in
+ * Web Push, the standard way (RFC 8030, 8291, 8292): the server's VAPID key pair, kept in
  * the database so every process signs with the same key, and the browsers' subscriptions (one per
  * endpoint, tied to the session that saved it). The push worker (push-sender.ts) sends.
  */

@@ -4,7 +4,7 @@ import { checkoutSessions, paymentProviderEvents } from './payments.schema';
 
 /**
  * The hosted checkouts started from `/payment/[orderId]` and the provider events already handled
- * (issue 13, item 5): what was asked of the provider, so that its answer (the webhook or the guest's
+ * (online payment): what was asked of the provider, so that its answer (the webhook or the guest's
  * return) is recorded only for that order, amount and currency, and only once. The use case
  * `use-cases/online-payment.ts` calls these inside its transactions.
  */

@@ -1,5 +1,5 @@
 /**
- * An online payment provider as the app uses it (PRODUCT.md section 8, issue 13): a hosted checkout
+ * An online payment provider as the app uses it: a hosted checkout
  * (card data never touches the server), refunds, and its signed webhooks. The Stripe implementation
  * lives beside this; the app gets one in `AppDeps.paymentProvider`, or null when none is configured
  * (then online payment is off, and an online payment cannot be refunded from here).

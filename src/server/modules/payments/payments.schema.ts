@@ -13,10 +13,10 @@ import { bankAccounts } from '../master-data/master-data.schema';
 import { orders } from '../orders/orders.schema';
 
 /**
- * Payments and refunds (PRODUCT.md section 8, issue 13). Several payments may cover one order; their
- * sum less what was refunded never exceeds the order's total (checked with the order row locked).
- * `refunded` is kept on the payment, counted up with the payment row locked, so a refund never takes
- * back more than the payment left. A payment lands in the account the settings map its method to.
+ * Payments and refunds (docs/PRODUCT-RULES.md, Payments and refunds). Several payments may cover one order;
+ * their sum less what was refunded never exceeds the order's total (checked with the order row locked).
+ * `refunded` is kept on the payment, counted up with the payment row locked, so a refund never takes back
+ * more than the payment left. A payment lands in the account the settings map its method to.
  */
 export const payments = pgTable(
   'payments',

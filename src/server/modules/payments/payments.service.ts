@@ -8,10 +8,10 @@ import { bankAccountResource } from '../master-data';
 import { payments, refunds } from './payments.schema';
 
 /**
- * The payments module (PRODUCT.md section 8, issue 13): the payment and refund records, their sums
- * and how the API shows them. Taking a payment or a refund spans modules (the order's lock and status,
- * the account mapping, the ledger, the audit log), so it is the use cases `use-cases/record-payment.ts`
- * and `use-cases/refund-payment.ts`, which write through these functions inside their transaction.
+ * The payments module (docs/PRODUCT-RULES.md, Payments and refunds): the payment and refund records, their
+ * sums and how the API shows them. Taking a payment or a refund spans modules (the order's lock and status,
+ * the account mapping, the ledger, the audit log), so it is the use cases `use-cases/record-payment.ts` and
+ * `use-cases/refund-payment.ts`, which write through these functions inside their transaction.
  */
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -10,7 +10,7 @@ import type {
 } from './payment-provider';
 
 /**
- * The payment provider through Stripe Checkout (issue 13, item 5), with the official `stripe` package:
+ * The payment provider through Stripe Checkout, with the official `stripe` package:
  * a hosted checkout page (card data never touches this server), refunds, and Stripe's signed webhooks.
  * `config.apiBase` sends the client's requests to another protocol, host and port: the tests' local
  * fake of Stripe's API (tests/support/fake-stripe.ts); in production it is unset (api.stripe.com).

@@ -10,7 +10,7 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** PRODUCT.md section 5 and the accounts issue: what may be tried how often. */
+/** What may be tried how often (docs/PRODUCT-RULES.md, Sign-in and accounts). */
 export const RATE_LIMITS = {
   // Sign-in limits count failed attempts only: staff signing in again and again at a shared tablet
   // must never lock themselves out.

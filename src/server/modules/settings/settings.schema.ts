@@ -9,8 +9,8 @@ import { idColumn, timestampColumns, versionColumn } from '../../db/columns';
 import { bankAccounts } from '../master-data/master-data.schema';
 
 /**
- * The restaurant's settings: exactly one row (enforced by the `singleton` unique column). Every field of
- * PRODUCT.md section 12, edited on the settings tab of /master-data.
+ * The restaurant's settings: exactly one row (enforced by the `singleton` unique column), edited on the
+ * settings tab of /master-data (the fields: docs/PRODUCT-RULES.md, Master data and settings).
  */
 export const restaurantSettings = pgTable(
   'restaurant_settings',
@@ -70,10 +70,10 @@ export const restaurantSettings = pgTable(
 );
 
 /**
- * Payment method → the bank or cash account its money lands in (PRODUCT.md sections 8 and 12), one row
- * per method that has one; a method without a row has none. Part of the settings (read and changed
- * through them, counted in their version), kept as rows so the database holds the reference: an
- * account a method sends money into cannot be deleted (foreign key, `restrict`).
+ * Payment method → the bank or cash account its money lands in, one row per method that has one; a
+ * method without a row has none. Part of the settings (read and changed through them, counted in their
+ * version), kept as rows so the database holds the reference: an account a method sends money into
+ * cannot be deleted (foreign key, `restrict`).
  */
 export const paymentMethodAccounts = pgTable(
   'payment_method_accounts',

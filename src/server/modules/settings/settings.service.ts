@@ -367,7 +367,7 @@ export async function forgetPaymentAccount(db: Queryable, accountId: string): Pr
 
 /**
  * The active bank or cash account the settings send `method`'s payments into, or null when the method
- * has none (PRODUCT.md section 8: a payment lands in the mapped account). Read `for share` in the
+ * has none (a payment lands in the account mapped to its method). Read `for share` in the
  * payment's transaction, so the mapping cannot change under a payment being recorded.
  */
 export async function paymentAccountFor(
@@ -383,7 +383,7 @@ export async function paymentAccountFor(
   return row ?? null;
 }
 
-/** What pricing and taking an order read from the settings (PRODUCT.md sections 7 and 12). */
+/** What pricing and taking an order read from the settings (docs/PRODUCT-RULES.md, Orders). */
 export interface OrderingSettings {
   currency: string;
   taxPercent: number;

@@ -19,7 +19,7 @@ const NotificationsWatcher = lazy(() =>
   })),
 );
 
-// A signed-in user's push set-up and the service worker's messages (issue 15): guests never download it.
+// A signed-in user's push set-up and the service worker's messages: guests never download it.
 const PushSetup = lazy(() =>
   import('../../features/notifications/push/push-setup').then((module) => ({ default: module.PushSetup })),
 );

@@ -30,7 +30,7 @@ export interface HumanCheckControl {
 }
 
 /**
- * The self-hosted human check (altcha proof of work, PRODUCT.md section 5): the widget fetches a
+ * The self-hosted human check (altcha proof of work, no third-party service): the widget fetches a
  * challenge from /api/human-check/challenge and solves it in the background as soon as it appears;
  * the form sends `payload` with its request (header X-Human-Check or field humanCheck).
  */

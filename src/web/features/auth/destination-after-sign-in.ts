@@ -3,7 +3,7 @@ import { hasStaffAccess } from '../../../shared/roles';
 import { paths, safeCallbackPath } from '../../lib/paths';
 
 /**
- * PRODUCT.md section 2: after sign-in a user goes to the callbackUrl if it is a same-origin path
+ * After sign-in a user goes to the callbackUrl if it is a same-origin path
  * (anything else is ignored), else staff to /orders and customers to /.
  */
 export function destinationAfterSignIn(callbackUrl: string | null, session: SessionResponse): string {

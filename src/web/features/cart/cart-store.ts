@@ -4,7 +4,7 @@ import { choicesProblem, chosenOptions, unitPriceWith } from '../../../shared/mo
 import { clampQuantity, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../shared/order-limits';
 
 /**
- * The guest's cart on `/` (PRODUCT.md section 7, issue 12): kept in the browser (localStorage), so it
+ * The guest's cart on `/`: kept in the browser (localStorage), so it
  * survives a reload, signing in or signing up, and is shared by the tabs of one browser. It remembers
  * what the guest saw when adding a line (name and unit price with options), so checkout can say what
  * changed since; the server prices the order from its own menu anyway.

@@ -1,5 +1,5 @@
 /**
- * The way back to checkout after signing in or up (issue 12): zod-free and tiny, since the cart
+ * The way back to checkout after signing in or up: zod-free and tiny, since the cart
  * button on `/` reads the flag at first paint.
  */
 

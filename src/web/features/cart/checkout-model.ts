@@ -6,7 +6,7 @@ import type { MoneyFormat } from './cart-format';
 import type { CartChange, CartLine } from './cart-store';
 
 /**
- * The guest's checkout on `/` as plain data and pure functions (issue 12): whether ordering is open,
+ * The guest's checkout on `/` as plain data and pure functions: whether ordering is open,
  * the pickup times, what changed in the cart, what is missing before placing, the totals (the shared
  * `priceOrder`, as the server prices the order) and the `POST /api/orders` body. Zod-free.
  */

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useConfig } from './api/get-config';
 
 /**
- * Formats instants as the restaurant reads them: its locale and time zone from `/api/config`
- * (PRODUCT.md section 3), the browser's own until the config has loaded.
+ * Formats instants as the restaurant reads them: its locale and time zone from `/api/config`, the
+ * browser's own until the config has loaded.
  */
 export function useRestaurantDateTime() {
   const config = useConfig();

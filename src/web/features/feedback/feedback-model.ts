@@ -3,7 +3,7 @@ import { RATING_MAX } from '../../../shared/feedback-paths';
 import type { Role } from '../../../shared/roles';
 
 /**
- * What the feedback screens say and draw, as pure functions (issue 14): the words of a rating, how
+ * What the feedback screens say and draw, as pure functions: the words of a rating, how
  * long an order took, the admin screen's filters as a query, and the trend chart's geometry.
  * Zod-free: the guests' feedback page loads it.
  */

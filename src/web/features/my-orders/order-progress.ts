@@ -5,9 +5,9 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/order-sta
 export { readyText };
 
 /**
- * How a customer reads their order's progress (issue 12): the steps of the status flow of PRODUCT.md
- * section 7 from their side, each with the time it was reached, and a sentence for where it stands.
- * Zod-free and pure, so the status watcher can use it on any page.
+ * How a customer reads their order's progress: the steps of the order status flow (docs/PRODUCT-RULES.md,
+ * Orders) from their side, each with the time it was reached, and a sentence for where it stands. Zod-free
+ * and pure, so the status watcher can use it on any page.
  */
 
 type ProgressOrder = Pick<Order, 'status' | 'type' | 'timeline'>;

@@ -3,7 +3,7 @@ import type { Order } from '../../../shared/contracts/orders';
 import { type CartChange, type CartLine, reconcileLines } from '../cart/cart-store';
 
 /**
- * Reorder (issue 12): a past order's lines as cart lines at today's prices. Each line is mapped as it
+ * Reorder: a past order's lines as cart lines at today's prices. Each line is mapped as it
  * was sold (unit price with its options' price differences, the options by id, quantity and note), then
  * checked against today's public menu with the cart's own `reconcileLines`: an item no longer on the
  * menu, sold out today, or whose options changed is left out and named; a price that changed is said

@@ -63,7 +63,7 @@ interface PayDialogProps {
 }
 
 /**
- * The Pay dialog (issue 13), at the point of sale right after placing and on the order's page: the
+ * The Pay dialog, at the point of sale right after placing and on the order's page: the
  * amount due large, how the bill is split (in full, equally in 2–10 parts paid part by part, by the
  * items each guest had, or any amount), the method, and for cash a keypad for the cash handed over
  * with quick amounts and the change large. Each payment goes to the server, which checks it against

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/payment-math';
 
 /**
- * The Pay dialog's rules as pure functions (issue 13): how much this payment is under each way of
+ * The Pay dialog's rules as pure functions: how much this payment is under each way of
  * splitting the bill, the cash keypad, what is still missing before the payment can be taken. The
  * arithmetic itself is `shared/payment-math.ts`, the same the server checks with.
  */

@@ -24,7 +24,7 @@ interface PaymentsPanelProps {
 }
 
 /**
- * The money of an order on its page (issue 13): the payment status, what was paid, refunded and is
+ * The money of an order on its page: the payment status, what was paid, refunded and is
  * still due, every payment with its method, amount, cash handed over and change, reference, account,
  * who took it and when, and its refunds. "Take payment" while something is due; "Refund" on each
  * payment with something left to give back, for managers only (the server's `payment.refund` policy).

@@ -6,7 +6,7 @@ import { feedbackLinkPath } from '../../../shared/feedback-paths';
 type Money = (minor: number) => string;
 
 /**
- * The receipt's payments (issue 13): each payment with its method and amount, the cash handed over
+ * The receipt's payments: each payment with its method and amount, the cash handed over
  * and the change, its refunds, then what was paid and the balance due.
  */
 export function ReceiptPayments({ order, money }: { order: OrderPayments; money: Money }) {
@@ -66,7 +66,7 @@ export function ReceiptPayments({ order, money }: { order: OrderPayments; money:
 }
 
 /**
- * What the receipt's QR code opens (issue 13, 14): a completed order with nothing left to pay goes
+ * What the receipt's QR code opens: a completed order with nothing left to pay goes
  * straight to its feedback page (`/feedback/{id}?key=…`); any other order to its payment page
  * (`/payment/{id}?key=…`), which links to the feedback page once the order is completed.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Where the table of a QR link is kept for the tab's later cart (PRODUCT.md section 7). */
+/** Where the table of a QR link (`/?table=T5`) is kept for the tab's later cart. */
 export const TABLE_STORAGE_KEY = 'brigade.table';
 
 /** Longest table name accepted from a link; anything longer is not a table of ours. */

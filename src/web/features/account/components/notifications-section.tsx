@@ -3,7 +3,7 @@ import { paths } from '../../../lib/paths';
 import { PushControls } from '../../notifications/push/push-controls';
 import { AccountSection } from './account-section';
 
-/** "Notifications": push notifications on this device, on or off (issue 15). */
+/** "Notifications": push notifications on this device, on or off. */
 export function NotificationsSection() {
   return (
     <AccountSection

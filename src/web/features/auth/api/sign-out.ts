@@ -7,7 +7,7 @@ import { apiPaths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * Before signing out (issue 15): this device stops receiving the user's push notifications (the
+ * Before signing out: this device stops receiving the user's push notifications (the
  * server forgets the subscription with the session anyway). Best effort, at most 3 s; failures are
  * only logged (seed section 9). Written out here rather than imported: the shell loads this file.
  */

@@ -7,7 +7,7 @@ interface PasswordHintsProps {
   policy: PasswordPolicy;
 }
 
-/** The password policy as a live checklist (PRODUCT.md section 5: "shown live in the forms"). */
+/** The password policy as a live checklist: the forms show it as the user types. */
 export function PasswordHints({ password, policy }: PasswordHintsProps) {
   const rules = checkPassword(password, policy);
   return (

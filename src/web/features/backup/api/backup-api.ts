@@ -11,7 +11,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * Every server call of `/admin/backup` (issue 16). The overview and the schedule go through
+ * Every server call of `/admin/backup`. The overview and the schedule go through
  * `apiRequest`; the download (read as a stream, for its progress) and the upload of a file to restore
  * (an XMLHttpRequest, the one browser API that reports upload progress) read the same error envelope
  * into the same `ApiError`.

@@ -32,7 +32,7 @@ interface CartSheetProps {
 }
 
 /**
- * The guest's cart on `/` (issue 12): the lines with their choices, notes and quantities, the subtotal
+ * The guest's cart on `/`: the lines with their choices, notes and quantities, the subtotal
  * and, before checkout, what stops ordering now (online ordering off, closed). Checkout is its second
  * step: sign-in first, then the order form.
  */

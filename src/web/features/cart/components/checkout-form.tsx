@@ -63,7 +63,7 @@ const TYPE_CHOICES: { type: OrderType; label: string; icon: LucideIcon }[] = [
 ];
 
 /**
- * Checkout for a signed-in guest (issue 12): dine-in at the table of the QR link (checked against the
+ * Checkout for a signed-in guest: dine-in at the table of the QR link (checked against the
  * restaurant's tables), takeaway as soon as possible or at a time within today's hours, or delivery
  * with the fee and the minimum; a note; what changed in the menu since the cart was filled (confirmed
  * before anything is placed); the totals the server will charge; and "Place order" with one

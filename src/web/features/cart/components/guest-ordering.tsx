@@ -10,7 +10,7 @@ import { CHECKOUT_FLAG } from '../checkout-link';
 import type { CartStep } from './cart-sheet';
 
 /**
- * Ordering on `/` (issue 12), the part the page loads at first: the cart button and the handlers that
+ * Ordering on `/`, the part the page loads at first: the cart button and the handlers that
  * open a dish or the cart. The dish dialog, the cart and checkout are loaded when first opened, so the
  * guests' page stays light; nothing here reads the browser during render (the page is rendered on the
  * server: the cart's server snapshot is empty, so the button appears after hydration).

@@ -32,7 +32,7 @@ interface ItemDialogProps {
 const PHOTO_WIDTH = 512;
 
 /**
- * A dish opened from `/` (issue 12): its photo, description, tags and allergens, each group of choices
+ * A dish opened from `/`: its photo, description, tags and allergens, each group of choices
  * with what to choose and each option's price difference, the quantity and a note, and "Add to cart"
  * with the live price. The choices' rules are the shared ones the server checks: Add stays disabled,
  * saying what is missing, until every group is satisfied. A dish sold out today can be looked at, not

@@ -15,7 +15,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { isStaleWrite, staleActionMessage } from '../../../lib/stale-write';
 import { useLiveTopic } from '../../../lib/use-live-topic';
 
-/** Every server call of `/coupons` (admin, issue 14); the lists refresh with the live topic `coupons`. */
+/** Every server call of `/coupons` (admin); the lists refresh with the live topic `coupons`. */
 
 export interface CouponListFilter {
   search: string;

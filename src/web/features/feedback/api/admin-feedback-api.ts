@@ -18,7 +18,7 @@ import { useLiveTopic } from '../../../lib/use-live-topic';
 import { type FeedbackFilters, feedbackQuery } from '../feedback-model';
 
 /**
- * The calls of Customer Feedback (`/admin/feedback`, issue 14): the feedback with its filters, its
+ * The calls of Customer Feedback (`/admin/feedback`): the feedback with its filters, its
  * summary, marking one reviewed, replying, and the messages sent from `/contact`. Everything lives
  * under `queryKeys.feedback.all` and refreshes by itself on the live topic `feedback`.
  */

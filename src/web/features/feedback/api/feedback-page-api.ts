@@ -5,7 +5,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * The calls of `/feedback/[orderId]` (issue 14): what the page shows, and leaving the feedback. `key` is
+ * The calls of `/feedback/[orderId]`: what the page shows, and leaving the feedback. `key` is
  * the order's secret key from the link (the receipt's QR code, the payment page), null for the order's
  * own signed-in customer, who is known by their session.
  *

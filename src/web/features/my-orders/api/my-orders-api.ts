@@ -14,7 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
 
 /**
- * The signed-in customer's own orders (issue 12, `/account/orders`): `GET /api/orders` answers a
+ * The signed-in customer's own orders (`/account/orders`): `GET /api/orders` answers a
  * customer only their own orders, newest first; `GET /api/orders/{id}` only their own order (404 for
  * anyone else's). They refresh by themselves through the live topics `my-orders:<userId>` (any of the
  * customer's orders changed) and `order:<id>` (that order changed).

@@ -24,7 +24,7 @@ import { useLiveTopic } from '../../../lib/use-live-topic';
 export type { Notification, NotificationPage };
 
 /**
- * The signed-in user's notifications (issue 15): `GET /api/notifications` newest first with the
+ * The signed-in user's notifications: `GET /api/notifications` newest first with the
  * unread count, kept fresh by the live topic `notifications:<userId>`; mark one read, mark all read.
  */
 

@@ -243,7 +243,7 @@ function NotificationPanel({
 }
 
 /**
- * The bell (issue 15): the signed-in user's unread count on it, and a panel of their notifications,
+ * The bell: the signed-in user's unread count on it, and a panel of their notifications,
  * newest first, that opens on a click and closes on Escape, a click outside or a choice. Opening a
  * notification marks it read and goes to its page.
  */

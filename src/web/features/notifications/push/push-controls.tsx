@@ -53,7 +53,7 @@ function describe(status: PushStatus, signedIn: boolean, serverReady: boolean) {
 }
 
 /**
- * "Turn on notifications" / "Turn off" for this device (issue 15; on /account and
+ * "Turn on notifications" / "Turn off" for this device (on /account and
  * /test-notifications), with the state of the browser's permission. The permission is asked only
  * after the click. A guest gets a sign-in link instead.
  */

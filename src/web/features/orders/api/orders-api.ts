@@ -22,7 +22,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
 
 /**
- * Every server call of the orders screens (PRODUCT.md section 7). Reads revalidate with ETags (an idle
+ * Every server call of the orders screens. Reads revalidate with ETags (an idle
  * refresh is a 304) and refresh by themselves through the live topics: `orders` (any order changed),
  * `order-requests` (the pending requests changed), `order:<id>` (one order changed).
  */

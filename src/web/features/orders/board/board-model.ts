@@ -2,7 +2,7 @@ import type { Station } from '../../../../shared/menu-catalog';
 import type { OrderStatus } from '../../../../shared/order-status';
 
 /**
- * The kitchen board's pure rules (PRODUCT.md section 7, `/orders/monitor`): which orders go in which
+ * The kitchen board's pure rules (`/orders/monitor`): which orders go in which
  * column and in what order, what a station filter leaves, and how an order's age reads and is
  * coloured. No React here, so the rules are unit-tested beside this file.
  */

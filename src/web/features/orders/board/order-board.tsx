@@ -45,7 +45,7 @@ const FILTERS: readonly { value: StationFilter; label: string }[] = [
 ];
 
 /**
- * `/orders/monitor`: the kitchen and pass board (PRODUCT.md section 7). Three columns, oldest order
+ * `/orders/monitor`: the kitchen and pass board. Three columns, oldest order
  * first; it refreshes by itself through the live topic `orders`, and one tap moves an order on.
  */
 export function OrderBoard() {

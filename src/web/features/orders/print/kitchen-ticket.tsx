@@ -6,7 +6,7 @@ import { useConfig } from '../../config/api/get-config';
 import './print.css';
 
 /**
- * The kitchen ticket of an order (PRODUCT.md section 7), for an 80 mm thermal printer: a large number,
+ * The kitchen ticket of an order, for an 80 mm thermal printer: a large number,
  * the order type, the table, the time, then every line with its quantity, options and note, and the
  * order's note. No prices: the kitchen cooks, the cashier takes the money.
  *

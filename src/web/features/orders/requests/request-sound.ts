@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The sound of a new order request (PRODUCT.md section 7): a short two-note tone made with the Web
+ * The sound of a new order request: a short two-note tone made with the Web
  * Audio API (no audio file), played only while the person has turned it on on this device. Browsers
  * start audio only after a tap or a key press on the page, so turning it on (a tap) also unlocks it,
  * and when it was left on from an earlier visit the first tap anywhere does.

@@ -14,7 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import type { RefundOnMove } from '../pay-model';
 
 /**
- * The payment calls of the staff screens (issue 13): take a payment against an order, refund (part
+ * The payment calls of the staff screens: take a payment against an order, refund (part
  * of) a payment. The order's figures (status, paid, due) are the server's: after either call the
  * order is read again before the mutation settles, so the screen that asked shows the new amount
  * due as soon as the call is done; every other view of the orders is refreshed too.

@@ -5,7 +5,7 @@ import { apiRequest, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * The calls of `/payment/[orderId]` (issue 13): the page's read, starting a hosted checkout, and the
+ * The calls of `/payment/[orderId]`: the page's read, starting a hosted checkout, and the
  * guest's return from it. `key` is the order's secret key from the link (the receipt's QR code), null
  * for the order's own customer or staff, who are known by their session.
  *

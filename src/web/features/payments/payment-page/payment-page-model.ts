@@ -3,7 +3,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/pa
 import { ORDER_TYPE_LABELS } from '../../../../shared/pricing';
 
 /**
- * What `/payment/[orderId]` says, as pure functions (issue 13): the totals as a bill reads them, how a
+ * What `/payment/[orderId]` says, as pure functions: the totals as a bill reads them, how a
  * guest reads a payment's method, what the return from the hosted checkout came to, and which ways to
  * pay the page offers. Zod-free: only types come from the contracts.
  */
