@@ -34,6 +34,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The app behind nginx (needs nginx and openssl on the machine): npm run test:proxy.
+        test: {
+          name: 'proxy',
+          include: ['tests/proxy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });
