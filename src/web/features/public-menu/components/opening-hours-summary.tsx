@@ -45,19 +45,21 @@ export function OpeningHoursSummary({ hours, timeZone }: OpeningHoursSummaryProp
     <details className="group">
       <summary
         className={clsx(
-          'inline-flex cursor-pointer list-none items-center gap-2 rounded-md text-sm text-neutral-700',
+          // One line, whatever today's hours: the summary appears once the app knows the time, and
+          // a second line would push the menu down under the guest's eyes (the week is below it).
+          'flex max-w-full cursor-pointer list-none items-center gap-2 rounded-md text-sm text-neutral-700',
           'hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
           '[&::-webkit-details-marker]:hidden',
         )}
       >
         <Clock aria-hidden="true" className="size-4 shrink-0 text-neutral-500" />
-        <span className="font-medium text-neutral-900">
+        <span className="min-w-0 truncate font-medium text-neutral-900">
           {day ? todaySummary(hours, day) : 'Opening hours'}
         </span>
         {openNow !== null && (
           <span
             className={clsx(
-              'rounded-full px-2 py-0.5 text-xs font-medium',
+              'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
               openNow ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-200 text-neutral-700',
             )}
           >
