@@ -29,7 +29,7 @@ import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
 import { readOrder } from '../../use-cases/read-order';
 import { getSettings } from '../settings';
-import { listOrders, orderListSummary } from './orders.service';
+import { listOrders, orderListSummary } from './order-list';
 
 const TAGS = ['Orders'];
 const IdParams = z.object({
@@ -196,7 +196,7 @@ const statusRoute = defineRoute('signed-in', {
   tags: TAGS,
   summary: 'Move an order to another status',
   description:
-    'The status flow of PRODUCT.md section 7: pending → confirmed or rejected (reason) by staff; ' +
+    'The status flow: pending → confirmed or rejected (reason) by staff; ' +
     'pending → cancelled by its customer or staff; confirmed → preparing → ready → (out for delivery, ' +
     'delivery only) → completed by staff; confirmed → cancelled by staff when unpaid, by a manager ' +
     'otherwise; preparing → cancelled by a manager. Cancelling a confirmed or preparing order and ' +

@@ -28,7 +28,7 @@ import { diningTables, partners } from '../master-data/master-data.schema';
 import { menuItems } from '../menu/menu.schema';
 
 /**
- * Orders (PRODUCT.md section 7). An order keeps what was sold as it was sold: each line's name, price
+ * Orders. An order keeps what was sold as it was sold: each line's name, price
  * and station, each chosen option's group, name and price difference, and every total, in the currency
  * of the day (db/money-records.ts). Menu edits and price changes never change an order.
  */
