@@ -1,35 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Order, PointOfSaleItem } from '../../shared/contracts/orders';
+import type { PointOfSaleItem } from '../../shared/contracts/orders';
 import { formatMoney } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
 import { useConfig } from '../features/config/api/get-config';
-import {
-  type AppliedCoupon,
-  appliedCoupon,
-  couponPricing,
-  isCouponRefusal,
-} from '../features/coupons/apply/applied-coupon';
-import { useCheckCoupon } from '../features/coupons/apply/check-coupon';
 import { CouponField } from '../features/coupons/apply/coupon-field';
-import { useOrderSummary, usePlaceOrder, usePointOfSale } from '../features/orders/api/orders-api';
-import {
-  addToCart,
-  type CartLine,
-  cartSubtotal,
-  cartTotals,
-  type DiscountDraft,
-  detailsProblem,
-  EMPTY_DETAILS,
-  newIdempotencyKey,
-  type OrderDetails,
-  orderInput,
-  readDiscount,
-} from '../features/orders/pos/cart';
+import { useOrderSummary, usePointOfSale } from '../features/orders/api/orders-api';
 import {
   CartLines,
   CustomerFields,
@@ -40,10 +19,8 @@ import {
 import { MenuGrid } from '../features/orders/pos/menu-grid';
 import { ModifierDialog } from '../features/orders/pos/modifier-dialog';
 import { OrderPlaced } from '../features/orders/pos/order-placed';
-import { errorMessage, isApiError } from '../lib/api-client';
-import { queryKeys } from '../lib/query-keys';
-
-const EMPTY_DISCOUNT: DiscountDraft = { kind: 'percent', value: '', reason: '' };
+import { priceCart } from '../features/orders/pos/pos-cart-state';
+import { usePosCart } from '../features/orders/pos/use-pos-cart';
 
 /** Whether a key press happens in something that takes text (where "/" is a character, not a shortcut). */
 function typingIn(target: EventTarget | null): boolean {
@@ -57,39 +34,24 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * `/orders/add`, the point of sale (PRODUCT.md section 7): the menu as a grid by category with search,
- * the modifier picker, the cart with quantities and notes, the order type, table, customer and partner,
- * a manager's discount, live totals priced by `priceOrder` as the server prices them, and "Place order"
- * with one idempotency key per cart. Works with a finger and with a keyboard ("/" searches, Enter adds
- * the first match).
+ * `/orders/add`, the point of sale: the menu as a grid by category with search, the modifier picker,
+ * the cart (`usePosCart`) with quantities and notes, the order type, table, customer and partner, a
+ * manager's discount or a coupon, live totals priced by `priceOrder` as the server prices them, and
+ * "Place order" with one idempotency key per cart. Works with a finger and with a keyboard ("/"
+ * searches, Enter adds the first match).
  */
 export function AddOrderPage() {
   const config = useConfig();
   const pos = usePointOfSale();
   const summary = useOrderSummary();
-  const placeOrder = usePlaceOrder();
-  const queryClient = useQueryClient();
+  const cart = usePosCart();
 
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [lines, setLines] = useState<CartLine[]>([]);
-  const [details, setDetails] = useState<OrderDetails>(EMPTY_DETAILS);
-  const [discountDraft, setDiscountDraft] = useState<DiscountDraft>(EMPTY_DISCOUNT);
   const [picking, setPicking] = useState<PointOfSaleItem | null>(null);
-  const [placed, setPlaced] = useState<Order | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  /** The refusal was about the coupon (`details.path: 'couponCode'`): it shows on the coupon too. */
-  const [refusalOnCoupon, setRefusalOnCoupon] = useState(false);
-  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [couponError, setCouponError] = useState<string | null>(null);
-  const checkCoupon = useCheckCoupon();
   const searchRef = useRef<HTMLFormElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const cartBodyRef = useRef<HTMLDivElement>(null);
-  const lineKeys = useRef(0);
-  /** One key per cart: kept for retries of the same cart, renewed after success. */
-  const idempotency = useRef({ key: newIdempotencyKey(), refusedBody: null as string | null });
-  const sending = useRef(false);
   const cartHeadingId = useId();
   const problemId = useId();
 
@@ -143,109 +105,24 @@ export function AddOrderPage() {
   }
 
   const money = { currency: data.currency, locale: config.data.locale };
-  // Lines are priced with the menu as it is now (a price changed while the cart was open counts).
-  const liveLines = lines.map((line) => ({ ...line, item: itemsById.get(line.item.id) ?? line.item }));
-  // A coupon or a manual discount, never both: while a coupon is applied the discount fields are shut.
-  const discount =
-    data.canDiscount && !coupon
-      ? readDiscount(discountDraft, data.currency)
-      : { ok: true as const, discount: null };
-  const couponNow = couponPricing(coupon, cartSubtotal(liveLines, details.type, data.pricing), money);
-  const totals = cartTotals(
-    liveLines,
-    details.type,
-    data.pricing,
-    discount.ok ? discount.discount : null,
-    couponNow.discount,
-  );
-  const problem =
-    detailsProblem(lines, details) ??
-    (discount.ok ? null : 'Complete the discount, or remove it.') ??
-    (couponNow.problem ? `${couponNow.problem} Add to the order, or remove the coupon.` : null);
-  const manualDiscountTyped = data.canDiscount && !coupon && discountDraft.value.trim() !== '';
-
-  function applyCoupon(code: string) {
-    setCouponError(null);
-    checkCoupon.mutate(
-      { code, subtotal: totals.subtotal, customerPhone: details.customerPhone },
-      {
-        onSuccess: (answer) => {
-          setCoupon(appliedCoupon(answer));
-          setRefusal(null);
-        },
-        onError: (error) => setCouponError(errorMessage(error)),
-      },
-    );
-  }
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-
-  function add(
-    item: PointOfSaleItem,
-    options: { optionIds?: string[]; quantity?: number; note?: string } = {},
-  ) {
-    setLines((current) => addToCart(current, { item, ...options }, () => `line-${++lineKeys.current}`));
-    setRefusal(null);
-  }
+  const { lines, details, coupon, placed, refusal } = cart;
+  const pricing = priceCart(cart, data, itemsById, money);
+  const { discount, couponNow, totals, problem, manualDiscountTyped, itemCount } = pricing;
 
   function pick(item: PointOfSaleItem) {
     if (!item.availableToday) return;
     if (item.modifierGroups.length > 0) setPicking(item);
-    else add(item);
-  }
-
-  function changeLine(key: string, patch: Partial<CartLine>) {
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...patch } : line)));
-    setRefusal(null);
-  }
-
-  function changeDetails(patch: Partial<OrderDetails>) {
-    setDetails((current) => ({ ...current, ...patch }));
-    setRefusal(null);
+    else cart.add(item);
   }
 
   function place() {
-    if (problem || sending.current || !discount.ok) return;
-    const input = orderInput(lines, details, discount.discount, coupon?.terms.code ?? null);
-    const body = JSON.stringify(input);
-    // A cart changed after the server refused it is another request: it gets its own key. The same cart
-    // sent again (a retry after a lost answer) keeps its key, so the server never makes two orders.
-    if (idempotency.current.refusedBody !== null && idempotency.current.refusedBody !== body) {
-      idempotency.current = { key: newIdempotencyKey(), refusedBody: null };
-    }
-    sending.current = true;
-    setRefusal(null);
-    placeOrder.mutate(
-      { input, idempotencyKey: idempotency.current.key },
-      {
-        onSuccess: (order) => {
-          idempotency.current = { key: newIdempotencyKey(), refusedBody: null };
-          setPlaced(order);
-          setLines([]);
-          setDetails((current) => ({ ...EMPTY_DETAILS, type: current.type }));
-          setDiscountDraft(EMPTY_DISCOUNT);
-          setCoupon(null);
-          setCouponError(null);
-          setSearch('');
-          // The confirmation appears at the top of the page; the keyboard waits in the search.
-          window.scrollTo({ top: 0 });
-          cartBodyRef.current?.scrollTo({ top: 0 });
-          focusSearch({ preventScroll: true });
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) {
-            idempotency.current.refusedBody = body;
-          }
-          setRefusal(errorMessage(error));
-          setRefusalOnCoupon(isCouponRefusal(error));
-          // The refusal may come from a menu or table that changed: show what is true now.
-          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.pointOfSale });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.summary });
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
+    cart.place(pricing, () => {
+      setSearch('');
+      // The confirmation appears at the top of the page; the keyboard waits in the search.
+      window.scrollTo({ top: 0 });
+      cartBodyRef.current?.scrollTo({ top: 0 });
+      focusSearch({ preventScroll: true });
+    });
   }
 
   return (
@@ -256,7 +133,7 @@ export function AddOrderPage() {
             order={placed}
             money={money}
             onNewOrder={() => {
-              setPlaced(null);
+              cart.newOrder();
               focusSearch();
             }}
           />
@@ -307,47 +184,40 @@ export function AddOrderPage() {
               <OrderTypeFields
                 pos={data}
                 details={details}
-                onChange={changeDetails}
+                onChange={cart.changeDetails}
                 openOrders={openOrders}
               />
               <CartLines
                 lines={lines}
                 money={money}
                 liveItem={(id) => itemsById.get(id)}
-                onQuantity={(key, quantity) => changeLine(key, { quantity })}
-                onNote={(key, note) => changeLine(key, { note })}
-                onRemove={(key) => {
-                  setLines((current) => current.filter((line) => line.key !== key));
-                  setRefusal(null);
-                }}
+                onQuantity={(key, quantity) => cart.changeLine(key, { quantity })}
+                onNote={(key, note) => cart.changeLine(key, { note })}
+                onRemove={cart.removeLine}
               />
               <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
-                <CustomerFields pos={data} details={details} onChange={changeDetails} />
+                <CustomerFields pos={data} details={details} onChange={cart.changeDetails} />
                 <div className="py-1">
                   <CouponField
                     applied={coupon}
                     discount={totals.discount}
-                    problem={couponNow.problem ?? (refusalOnCoupon ? refusal : null)}
-                    error={couponError}
-                    checking={checkCoupon.isPending}
+                    problem={couponNow.problem ?? (refusal?.onCoupon ? refusal.message : null)}
+                    error={cart.couponError}
+                    checking={cart.checkingCoupon}
                     blockedReason={
                       manualDiscountTyped ? 'Remove the manual discount to use a coupon instead.' : null
                     }
                     money={money}
-                    onApply={applyCoupon}
-                    onRemove={() => {
-                      setCoupon(null);
-                      setCouponError(null);
-                      setRefusal(null);
-                    }}
-                    onEdit={() => setCouponError(null)}
+                    onApply={(code) => cart.applyCoupon(code, totals.subtotal)}
+                    onRemove={cart.removeCoupon}
+                    onEdit={cart.editCoupon}
                   />
                 </div>
                 {data.canDiscount && (
                   <DiscountFields
                     couponCode={coupon?.terms.code ?? null}
-                    draft={discountDraft}
-                    onChange={(patch) => setDiscountDraft((current) => ({ ...current, ...patch }))}
+                    draft={cart.discountDraft}
+                    onChange={cart.changeDiscount}
                     money={money}
                     valueError={discount.ok ? null : discount.valueError}
                     reasonError={discount.ok ? null : discount.reasonError}
@@ -365,7 +235,7 @@ export function AddOrderPage() {
               />
               {refusal && (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                  {refusal}
+                  {refusal.message}
                 </p>
               )}
               {problem && !refusal && (
@@ -378,10 +248,10 @@ export function AddOrderPage() {
                 fullWidth
                 onClick={place}
                 disabled={problem !== null}
-                isLoading={placeOrder.isPending}
+                isLoading={cart.placing}
                 aria-describedby={problem && !refusal ? problemId : undefined}
               >
-                {placeOrder.isPending
+                {cart.placing
                   ? 'Placing order...'
                   : `Place order · ${formatMoney(totals.total, money.currency, money.locale)}`}
               </Button>
@@ -415,7 +285,7 @@ export function AddOrderPage() {
         money={money}
         onClose={() => setPicking(null)}
         onAdd={({ item, optionIds, quantity, note }) => {
-          add(item, { optionIds, quantity, note });
+          cart.add(item, { optionIds, quantity, note });
           setPicking(null);
         }}
       />

@@ -2,36 +2,18 @@
  * The orders module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): reading,
  * listing and moving orders, and what the place-order use case writes through.
  */
+export { backdateDemoOrder, countOrdersIn, deleteOrders } from './order-demo';
 export {
-  allowedMovesFor,
-  auditManualDiscount,
-  type BeforeMove,
-  backdateDemoOrder,
-  countOrdersIn,
-  deleteOrders,
   findIdempotencyKey,
-  getOrder,
-  getOrderWithAccessKey,
   IDEMPOTENCY_KEY_HOURS,
-  insertOrder,
-  listOrders,
-  lockOrderForPayment,
-  moveOrder,
-  moveOrderInTx,
-  type NewOrder,
-  type NewOrderLine,
-  OPEN_STATUSES,
-  ORDER_TOPIC_RULES as topicRules,
-  type OrderForPayment,
   type OrderKey,
-  type OrderListQuery,
-  type OrderOutline,
-  orderOutlines,
-  orderOutlineWithAccessKey,
-  orderSummary,
-  orderWithAccessKey,
-  pendingRequestCount,
   pruneIdempotencyKeys,
-  setPaymentStatus,
   type UsedKey,
-} from './orders.service';
+} from './order-idempotency';
+export { listOrders, type OrderListQuery, orderSummary, pendingRequestCount } from './order-list';
+export { type BeforeMove, moveOrder, moveOrderInTx } from './order-moves';
+export { type OrderOutline, orderOutlines, orderOutlineWithAccessKey } from './order-outlines';
+export { lockOrderForPayment, type OrderForPayment, setPaymentStatus } from './order-payments';
+export { getOrder, getOrderWithAccessKey, orderWithAccessKey } from './order-present';
+export { allowedMovesFor, OPEN_STATUSES, ORDER_TOPIC_RULES as topicRules } from './order-rules';
+export { auditManualDiscount, insertOrder, type NewOrder, type NewOrderLine } from './order-write';

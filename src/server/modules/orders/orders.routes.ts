@@ -29,7 +29,7 @@ import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
 import { readOrder } from '../../use-cases/read-order';
 import { getSettings } from '../settings';
-import { listOrders, orderListSummary } from './orders.service';
+import { listOrders, orderListSummary } from './order-list';
 
 const TAGS = ['Orders'];
 const IdParams = z.object({

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, PointOfSale, PointOfSaleItem } from '../../../../shared/contracts/orders';
+import type { AppliedCoupon } from '../../coupons/apply/applied-coupon';
+import { EMPTY_DETAILS } from './cart';
+import {
+  EMPTY_DISCOUNT,
+  EMPTY_POS_CART,
+  keyForBody,
+  type PosCartAction,
+  type PosCartState,
+  posCartReducer,
+  priceCart,
+} from './pos-cart-state';
+
+const size = {
+  id: 'g-size',
+  name: 'Size',
+  minChoices: 1,
+  maxChoices: 1,
+  options: [
+    { id: 'o-small', name: 'Small', priceDelta: -50 },
+    { id: 'o-large', name: 'Large', priceDelta: 150 },
+  ],
+};
+const latte: PointOfSaleItem = {
+  id: 'latte',
+  name: 'Latte',
+  price: 450,
+  photoUrl: null,
+  availableToday: true,
+  station: 'bar',
+  modifierGroups: [size],
+};
+const soup: PointOfSaleItem = { ...latte, id: 'soup', name: 'Tomato soup', price: 700, modifierGroups: [] };
+
+const pos: Pick<PointOfSale, 'canDiscount' | 'currency' | 'pricing'> = {
+  canDiscount: true,
+  currency: 'USD',
+  pricing: { taxPercent: 10, taxInclusive: false, serviceChargePercent: 0, deliveryFee: 300 },
+};
+const money = { currency: 'USD', locale: 'en-US' };
+const menu = new Map([
+  [latte.id, latte],
+  [soup.id, soup],
+]);
+
+const tenOff: AppliedCoupon = {
+  terms: { code: 'TENOFF', kind: 'amount', value: 1000, maxDiscount: null, minOrder: 2000 },
+  description: '$10 off',
+};
+const refusal = { message: 'Table 4 is archived.', onCoupon: false };
+const placedOrder = { id: 'order-1', number: 1042 } as Order;
+
+const run = (...actions: PosCartAction[]) => actions.reduce(posCartReducer, EMPTY_POS_CART);
+const refused = (state: PosCartState) => posCartReducer(state, { type: 'refused', refusal });
+
+describe('the point of sale cart', () => {
+  it('adds lines with their own keys, merging the same item with the same options and note', () => {
+    const state = run(
+      { type: 'add', item: soup },
+      { type: 'add', item: soup },
+      { type: 'add', item: latte, optionIds: ['o-large'], quantity: 2 },
+      { type: 'add', item: latte, optionIds: ['o-small'] },
+      { type: 'add', item: latte, optionIds: ['o-large'], note: 'oat milk' },
+    );
+    expect(
+      state.lines.map((line) => [line.key, line.item.id, line.optionIds, line.quantity, line.note]),
+    ).toEqual([
+      ['line-1', 'soup', [], 2, ''],
+      ['line-2', 'latte', ['o-large'], 2, ''],
+      ['line-3', 'latte', ['o-small'], 1, ''],
+      ['line-4', 'latte', ['o-large'], 1, 'oat milk'],
+    ]);
+    expect(state.lineCount).toBe(4);
+  });
+
+  it('changes a line’s quantity and note, and removes a line, leaving the others alone', () => {
+    const changed = run(
+      { type: 'add', item: soup },
+      { type: 'add', item: latte, optionIds: ['o-small'] },
+      { type: 'change-line', key: 'line-1', patch: { quantity: 3 } },
+      { type: 'change-line', key: 'line-2', patch: { note: 'extra hot' } },
+    );
+    expect(changed.lines.map((line) => [line.key, line.quantity, line.note])).toEqual([
+      ['line-1', 3, ''],
+      ['line-2', 1, 'extra hot'],
+    ]);
+    const removed = posCartReducer(changed, { type: 'remove-line', key: 'line-1' });
+    expect(removed.lines.map((line) => line.key)).toEqual(['line-2']);
+    // A line added after a removal never reuses a key.
+    expect(posCartReducer(removed, { type: 'add', item: soup }).lines.map((line) => line.key)).toEqual([
+      'line-2',
+      'line-3',
+    ]);
+  });
+
+  it('takes the order type, table, customer and partner field by field', () => {
+    const state = run(
+      { type: 'change-details', patch: { type: 'delivery', deliveryAddress: '1 Main St' } },
+      { type: 'change-details', patch: { customerName: 'Ann', customerPhone: '555-0100' } },
+      { type: 'change-details', patch: { tableId: 't1' } },
+    );
+    expect(state.details).toEqual({
+      ...EMPTY_DETAILS,
+      type: 'delivery',
+      deliveryAddress: '1 Main St',
+      customerName: 'Ann',
+      customerPhone: '555-0100',
+      tableId: 't1',
+    });
+  });
+
+  it('forgets the server’s refusal once the cart, its details or its coupon change', () => {
+    const start = refused(run({ type: 'add', item: soup }));
+    expect(start.refusal).toEqual(refusal);
+    const clearing: PosCartAction[] = [
+      { type: 'add', item: latte, optionIds: ['o-large'] },
+      { type: 'change-line', key: 'line-1', patch: { quantity: 2 } },
+      { type: 'remove-line', key: 'line-1' },
+      { type: 'change-details', patch: { tableId: 't2' } },
+      { type: 'coupon-applied', coupon: tenOff },
+      { type: 'coupon-removed' },
+      { type: 'placing' },
+    ];
+    for (const action of clearing) expect(posCartReducer(start, action).refusal, action.type).toBeNull();
+    // Typing a discount or a coupon code is not a change of what was sent.
+    expect(posCartReducer(start, { type: 'change-discount', patch: { value: '5' } }).refusal).toEqual(
+      refusal,
+    );
+    expect(posCartReducer(start, { type: 'coupon-edited' }).refusal).toEqual(refusal);
+  });
+
+  it('keeps a coupon check’s error until the code is edited, checked again or the coupon removed', () => {
+    const failed = run(
+      { type: 'coupon-checking' },
+      { type: 'coupon-refused', message: 'TENOFF has expired.' },
+    );
+    expect(failed.couponError).toBe('TENOFF has expired.');
+    expect(posCartReducer(failed, { type: 'coupon-edited' }).couponError).toBeNull();
+    expect(posCartReducer(failed, { type: 'coupon-checking' }).couponError).toBeNull();
+    expect(posCartReducer(failed, { type: 'coupon-removed' }).couponError).toBeNull();
+    expect(posCartReducer(failed, { type: 'coupon-applied', coupon: tenOff }).couponError).toBe(
+      'TENOFF has expired.',
+    );
+  });
+
+  it('starts a new cart after placing, keeping the order type, and shows the order until "New order"', () => {
+    const full = run(
+      { type: 'add', item: soup, quantity: 2 },
+      { type: 'change-details', patch: { type: 'takeaway', customerName: 'Ann', note: 'Window seat' } },
+      { type: 'change-discount', patch: { kind: 'amount', value: '1.00', reason: 'Regular' } },
+      { type: 'coupon-refused', message: 'Not valid yet.' },
+      { type: 'coupon-applied', coupon: tenOff },
+    );
+    const placed = posCartReducer(full, { type: 'placed', order: placedOrder });
+    expect(placed).toEqual({
+      ...EMPTY_POS_CART,
+      details: { ...EMPTY_DETAILS, type: 'takeaway' },
+      discountDraft: EMPTY_DISCOUNT,
+      placed: placedOrder,
+      lineCount: 1,
+    });
+    // The next order's lines get new keys.
+    expect(posCartReducer(placed, { type: 'add', item: soup }).lines[0]?.key).toBe('line-2');
+    expect(posCartReducer(placed, { type: 'new-order' }).placed).toBeNull();
+  });
+});
+
+describe('pricing the point of sale cart', () => {
+  it('prices with the menu as it is now and counts the items', () => {
+    const state = run(
+      { type: 'add', item: soup, quantity: 2 },
+      { type: 'add', item: latte, optionIds: ['o-large'] },
+    );
+    const pricier = new Map(menu).set('soup', { ...soup, price: 800 });
+    const priced = priceCart(state, pos, pricier, money);
+    expect(priced.totals.subtotal).toBe(2 * 800 + 600);
+    expect(priced.itemCount).toBe(3);
+    expect(priced.problem).toBe('Choose the table.');
+  });
+
+  it('takes a manual discount, and says what to complete while it is half typed', () => {
+    const withTable = run({ type: 'add', item: soup }, { type: 'change-details', patch: { tableId: 't1' } });
+    const half = posCartReducer(withTable, { type: 'change-discount', patch: { value: '10' } });
+    const halfPriced = priceCart(half, pos, menu, money);
+    expect(halfPriced.problem).toBe('Complete the discount, or remove it.');
+    expect(halfPriced.manualDiscountTyped).toBe(true);
+    const whole = posCartReducer(half, { type: 'change-discount', patch: { reason: 'Regular' } });
+    const priced = priceCart(whole, pos, menu, money);
+    expect(priced.problem).toBeNull();
+    expect(priced.totals.discount).toBe(70);
+    // Without the right to discount, what is typed counts for nothing.
+    const staff = priceCart(half, { ...pos, canDiscount: false }, menu, money);
+    expect([staff.problem, staff.totals.discount, staff.manualDiscountTyped]).toEqual([null, 0, false]);
+  });
+
+  it('uses a coupon instead of the manual discount, and says when the cart is below its minimum', () => {
+    const state = run(
+      { type: 'add', item: soup },
+      { type: 'change-details', patch: { tableId: 't1' } },
+      { type: 'change-discount', patch: { value: '50', reason: 'Friend' } },
+      { type: 'coupon-applied', coupon: tenOff },
+    );
+    const below = priceCart(state, pos, menu, money);
+    expect(below.totals.discount).toBe(0);
+    expect(below.problem).toBe(
+      'Coupon TENOFF: the minimum order is $20.00. Add to the order, or remove the coupon.',
+    );
+    expect(below.manualDiscountTyped).toBe(false);
+    const enough = priceCart(
+      posCartReducer(state, { type: 'change-line', key: 'line-1', patch: { quantity: 3 } }),
+      pos,
+      menu,
+      money,
+    );
+    expect([enough.problem, enough.totals.subtotal, enough.totals.discount]).toEqual([null, 2100, 1000]);
+  });
+});
+
+describe('the Idempotency-Key of a cart', () => {
+  const fresh = () => 'key-2';
+  it('is kept for the same cart sent again, and renewed once a refused cart changes', () => {
+    const kept = { key: 'key-1', refusedBody: null };
+    expect(keyForBody(kept, '{"a":1}', fresh)).toBe(kept);
+    const refusedOnce = { key: 'key-1', refusedBody: '{"a":1}' };
+    expect(keyForBody(refusedOnce, '{"a":1}', fresh)).toBe(refusedOnce);
+    expect(keyForBody(refusedOnce, '{"a":2}', fresh)).toEqual({ key: 'key-2', refusedBody: null });
+  });
+});

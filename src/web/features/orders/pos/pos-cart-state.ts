@@ -1,0 +1,192 @@
+import type { Order, PointOfSale, PointOfSaleItem } from '../../../../shared/contracts/orders';
+import { type AppliedCoupon, couponPricing } from '../../coupons/apply/applied-coupon';
+import {
+  addToCart,
+  type CartLine,
+  cartSubtotal,
+  cartTotals,
+  type DiscountDraft,
+  detailsProblem,
+  EMPTY_DETAILS,
+  type OrderDetails,
+  readDiscount,
+} from './cart';
+
+/**
+ * The point of sale's cart as one state and a reducer (`usePosCart` holds it): the lines, the order's
+ * type, table, customer and partner, the manual discount as typed, the applied coupon, the server's
+ * refusal of the last "Place order" and the order just placed. Every change of what would be sent
+ * clears the refusal, since it was about another cart. Pure, so it is tested without React.
+ */
+
+/** The server's refusal of the cart; `onCoupon`: it was about the coupon (shown on the coupon too). */
+export interface CartRefusal {
+  message: string;
+  onCoupon: boolean;
+}
+
+export interface PosCartState {
+  lines: CartLine[];
+  details: OrderDetails;
+  discountDraft: DiscountDraft;
+  coupon: AppliedCoupon | null;
+  /** Why the last coupon check failed (shown on the coupon field). */
+  couponError: string | null;
+  refusal: CartRefusal | null;
+  /** The order just placed, shown at the top until "New order". */
+  placed: Order | null;
+  /** How many lines were ever made: the next line's key is `line-<lineCount + 1>`. */
+  lineCount: number;
+}
+
+export const EMPTY_DISCOUNT: DiscountDraft = { kind: 'percent', value: '', reason: '' };
+
+export const EMPTY_POS_CART: PosCartState = {
+  lines: [],
+  details: EMPTY_DETAILS,
+  discountDraft: EMPTY_DISCOUNT,
+  coupon: null,
+  couponError: null,
+  refusal: null,
+  placed: null,
+  lineCount: 0,
+};
+
+export type PosCartAction =
+  | {
+      type: 'add';
+      item: PointOfSaleItem;
+      optionIds?: string[];
+      quantity?: number;
+      note?: string;
+    }
+  | { type: 'change-line'; key: string; patch: Partial<Pick<CartLine, 'quantity' | 'note'>> }
+  | { type: 'remove-line'; key: string }
+  | { type: 'change-details'; patch: Partial<OrderDetails> }
+  | { type: 'change-discount'; patch: Partial<DiscountDraft> }
+  | { type: 'coupon-checking' }
+  | { type: 'coupon-applied'; coupon: AppliedCoupon }
+  | { type: 'coupon-refused'; message: string }
+  | { type: 'coupon-removed' }
+  | { type: 'coupon-edited' }
+  | { type: 'placing' }
+  | { type: 'refused'; refusal: CartRefusal }
+  | { type: 'placed'; order: Order }
+  | { type: 'new-order' };
+
+export function posCartReducer(state: PosCartState, action: PosCartAction): PosCartState {
+  switch (action.type) {
+    case 'add': {
+      let lineCount = state.lineCount;
+      const lines = addToCart(
+        state.lines,
+        { item: action.item, optionIds: action.optionIds, quantity: action.quantity, note: action.note },
+        () => `line-${++lineCount}`,
+      );
+      return { ...state, lines, lineCount, refusal: null };
+    }
+    case 'change-line':
+      return {
+        ...state,
+        lines: state.lines.map((line) => (line.key === action.key ? { ...line, ...action.patch } : line)),
+        refusal: null,
+      };
+    case 'remove-line':
+      return { ...state, lines: state.lines.filter((line) => line.key !== action.key), refusal: null };
+    case 'change-details':
+      return { ...state, details: { ...state.details, ...action.patch }, refusal: null };
+    case 'change-discount':
+      return { ...state, discountDraft: { ...state.discountDraft, ...action.patch } };
+    case 'coupon-checking':
+    case 'coupon-edited':
+      return { ...state, couponError: null };
+    case 'coupon-applied':
+      return { ...state, coupon: action.coupon, refusal: null };
+    case 'coupon-refused':
+      return { ...state, couponError: action.message };
+    case 'coupon-removed':
+      return { ...state, coupon: null, couponError: null, refusal: null };
+    case 'placing':
+      return { ...state, refusal: null };
+    case 'refused':
+      return { ...state, refusal: action.refusal };
+    case 'placed':
+      // A new cart for the next order: the order type stays (a till keeps taking the same kind).
+      return {
+        ...EMPTY_POS_CART,
+        details: { ...EMPTY_DETAILS, type: state.details.type },
+        placed: action.order,
+        lineCount: state.lineCount,
+      };
+    case 'new-order':
+      return { ...state, placed: null };
+  }
+}
+
+/** What the cart costs now and what stops it from being placed, for one render of the page. */
+export interface PosCartPricing {
+  discount: ReturnType<typeof readDiscount>;
+  couponNow: ReturnType<typeof couponPricing>;
+  totals: ReturnType<typeof cartTotals>;
+  /** What is missing before the order can be placed (shown beside the button), or null. */
+  problem: string | null;
+  /** A manual discount is typed (a coupon cannot be applied then). */
+  manualDiscountTyped: boolean;
+  itemCount: number;
+}
+
+/**
+ * The cart priced with the menu as it is now (a price changed while the cart was open counts), with
+ * a coupon or a manual discount, never both: while a coupon is applied the discount is not read.
+ */
+export function priceCart(
+  state: PosCartState,
+  pos: Pick<PointOfSale, 'canDiscount' | 'currency' | 'pricing'>,
+  itemsById: ReadonlyMap<string, PointOfSaleItem>,
+  money: { currency: string; locale: string },
+): PosCartPricing {
+  const { lines, details, coupon } = state;
+  const liveLines = lines.map((line) => ({ ...line, item: itemsById.get(line.item.id) ?? line.item }));
+  const discount =
+    pos.canDiscount && !coupon
+      ? readDiscount(state.discountDraft, pos.currency)
+      : { ok: true as const, discount: null };
+  const couponNow = couponPricing(coupon, cartSubtotal(liveLines, details.type, pos.pricing), money);
+  const totals = cartTotals(
+    liveLines,
+    details.type,
+    pos.pricing,
+    discount.ok ? discount.discount : null,
+    couponNow.discount,
+  );
+  const problem =
+    detailsProblem(lines, details) ??
+    (discount.ok ? null : 'Complete the discount, or remove it.') ??
+    (couponNow.problem ? `${couponNow.problem} Add to the order, or remove the coupon.` : null);
+  return {
+    discount,
+    couponNow,
+    totals,
+    problem,
+    manualDiscountTyped: pos.canDiscount && !coupon && state.discountDraft.value.trim() !== '',
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/** The Idempotency-Key of one cart: kept for retries of the same cart, renewed after success. */
+export interface CartKey {
+  key: string;
+  /** The body the server refused (a 4xx) with this key, or null. */
+  refusedBody: string | null;
+}
+
+/**
+ * The key to send `body` with. A cart changed after the server refused it is another request: it gets
+ * its own key. The same cart sent again (a retry after a lost answer) keeps its key, so the server
+ * never makes two orders.
+ */
+export function keyForBody(current: CartKey, body: string, newKey: () => string): CartKey {
+  if (current.refusedBody !== null && current.refusedBody !== body)
+    return { key: newKey(), refusedBody: null };
+  return current;
+}
