@@ -28,7 +28,6 @@ import { ADMIN_NAV_ITEMS, type NavItem, STAFF_NAV_ITEMS } from '../../../shared/
 import { isAdmin } from '../../../shared/roles';
 import { NameInitial } from '../../components/ui/name-initial';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import { formatPhoneNumber } from '../../features/auth/components/phone-number';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import {
   OrderRequestWatcher,
@@ -36,6 +35,7 @@ import {
 } from '../../features/orders/requests/order-request-watcher';
 import { RequestSoundNavButton } from '../../features/orders/requests/request-sound-toggle';
 import { paths } from '../../lib/paths';
+import { formatPhoneNumber } from '../../lib/phone-number';
 
 /** Icons for the seed's navigation items, by route; labels and order come from the shared table. */
 const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {

@@ -14,9 +14,9 @@ import { hasStaffAccess } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useSession } from '../../features/auth/api/get-session';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import { formatPhoneNumber } from '../../features/auth/components/phone-number';
 import { useConfig } from '../../features/config/api/get-config';
 import { paths } from '../../lib/paths';
+import { formatPhoneNumber } from '../../lib/phone-number';
 import { useDismiss } from '../../lib/use-dismiss';
 
 // Only a signed-in visitor sees it: a guest's `/` never downloads it (`npm run weight` checks it loads no zod).

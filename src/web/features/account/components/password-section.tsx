@@ -5,8 +5,8 @@ import { DEFAULT_PASSWORD_POLICY, describePasswordProblem } from '../../../../sh
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { validateRequired } from '../../../lib/form-validation';
 import { paths } from '../../../lib/paths';
-import { validateRequired } from '../../auth/components/form-validation';
 import { NewPasswordFields } from '../../auth/components/new-password-fields';
 import { useConfig } from '../../config/api/get-config';
 import { useChangePassword } from '../api/change-password';
