@@ -7,39 +7,39 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useConfig } from '../features/config/api/get-config';
+import { useConfig } from '../features/config';
 import {
   type AppliedCoupon,
   appliedCoupon,
+  CouponField,
   couponPricing,
   isCouponRefusal,
-} from '../features/coupons/apply/applied-coupon';
-import { useCheckCoupon } from '../features/coupons/apply/check-coupon';
-import { CouponField } from '../features/coupons/apply/coupon-field';
-import { useOrderSummary, usePlaceOrder, usePointOfSale } from '../features/orders/api/orders-api';
+  useCheckCoupon,
+} from '../features/coupons';
 import {
   addToCart,
   type CartLine,
+  CartLines,
+  CustomerFields,
   cartSubtotal,
   cartTotals,
   type DiscountDraft,
+  DiscountFields,
   detailsProblem,
   EMPTY_DETAILS,
+  MenuGrid,
+  ModifierDialog,
   newIdempotencyKey,
-  type OrderDetails,
+  type PosOrderDetails as OrderDetails,
+  OrderPlaced,
+  OrderTypeFields,
   orderInput,
   readDiscount,
-} from '../features/orders/pos/cart';
-import {
-  CartLines,
-  CustomerFields,
-  DiscountFields,
-  OrderTypeFields,
   TotalsList,
-} from '../features/orders/pos/cart-panel';
-import { MenuGrid } from '../features/orders/pos/menu-grid';
-import { ModifierDialog } from '../features/orders/pos/modifier-dialog';
-import { OrderPlaced } from '../features/orders/pos/order-placed';
+  useOrderSummary,
+  usePlaceOrder,
+  usePointOfSale,
+} from '../features/orders';
 import { errorMessage, isApiError } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 

@@ -20,7 +20,7 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { SegmentedChoice } from '../../components/ui/segmented-choice';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/api-client';
-import { useConfig } from '../config/api/get-config';
+import { useConfig } from '../config';
 import { useTakePayment } from './api/payments-api';
 import {
   afterPayment,

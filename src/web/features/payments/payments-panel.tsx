@@ -9,7 +9,7 @@ import {
 import { hasManagerAccess } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
 import { PaymentStatusBadge } from '../../components/ui/order-badges';
-import { useSession } from '../auth/api/get-session';
+import { useSession } from '../auth';
 import { mayTakePayment } from './pay-model';
 import { RefundDialog } from './refund-dialog';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { formatPhoneNumber } from '../../../lib/phone-number';
-import { PhoneCodeFlow } from '../../auth/components/phone-code-flow';
+import { PhoneCodeFlow } from '../../auth';
 import { refreshAccount } from '../api/update-profile';
 import { AccountSection } from './account-section';
 

@@ -8,7 +8,7 @@ import {
   validateCode,
   validatePhoneNumber,
 } from '../../../lib/phone-number';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../config';
 import { useSendPhoneCode, useVerifyPhoneCode, type VerifyPhoneCodeResult } from '../api/phone';
 import { useHumanCheckEscalation, useHumanCheckGate } from './use-human-check-gate';
 
