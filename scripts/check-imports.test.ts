@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkImports, findImports, moduleImports } from './check-imports';
+import { checkImports, findImports, moduleImports, topLevelEffect } from './check-imports';
 
 const trees: string[] = [];
 
@@ -43,6 +43,29 @@ const clean: Record<string, string> = {
     '',
   ].join('\n'),
   'src/server/app.ts': "import { list } from './modules/menu/menu.service';\n",
+};
+
+/**
+ * A clean web tree: orders uses auth through its index and a shared widget; a page uses orders'
+ * index; main.tsx runs the app and package.json says so.
+ */
+const cleanWeb: Record<string, string> = {
+  'package.json': JSON.stringify({ sideEffects: ['*.css', './src/web/main.tsx'] }),
+  'src/web/main.tsx': "import { OrderPage } from './pages/order-page';\nvoid OrderPage;\n",
+  'src/web/features/auth/index.ts': "export { useSession } from './api/get-session';\n",
+  'src/web/features/auth/api/get-session.ts': 'export const useSession = () => null;\n',
+  'src/web/features/orders/index.ts': "export { OrderView } from './order-view';\n",
+  'src/web/features/orders/order-view.tsx': [
+    "import { Badge } from '../../components/ui/badge';",
+    "import { useSession } from '../auth';",
+    'export const OrderView = () => [useSession(), Badge];',
+    '',
+  ].join('\n'),
+  'src/web/components/ui/badge.tsx':
+    "import { format } from '../../lib/format';\nexport const Badge = format;\n",
+  'src/web/lib/format.ts': 'export const format = (text: string) => text.trim();\n',
+  'src/web/pages/order-page.tsx':
+    "import { OrderView } from '../features/orders';\nexport const OrderPage = OrderView;\n",
 };
 
 describe('check-imports', () => {
@@ -117,6 +140,94 @@ describe('check-imports', () => {
         expect.stringMatching(/^\[module-cycle\] import cycle between modules: menu → settings → menu/),
       ]),
     );
+  });
+
+  it('accepts web features used through their indexes, shared code that imports no feature', () => {
+    expect(checkImports(tree(cleanWeb)).map((problem) => problem.message)).toEqual([]);
+  });
+
+  it("reports a web feature's internals imported from outside, shared code importing a feature, a missing index, a cycle of features and a side effect", () => {
+    const root = tree({
+      ...cleanWeb,
+      // orders reaches into payments; payments uses orders back: a cycle of features.
+      'src/web/features/orders/order-view.tsx': [
+        "import { useSession } from '../auth';",
+        "import { PayDialog } from '../payments/pay-dialog';",
+        'export const OrderView = () => [useSession(), PayDialog];',
+        '',
+      ].join('\n'),
+      'src/web/features/payments/index.ts': "export { PayDialog } from './pay-dialog';\n",
+      'src/web/features/payments/pay-dialog.tsx': [
+        "import type { OrderView } from '../orders';",
+        'export const PayDialog = (view: typeof OrderView) => view;',
+        '',
+      ].join('\n'),
+      // A page that skips the index, a widget and a helper that import a feature.
+      'src/web/pages/order-page.tsx':
+        "import { OrderView } from '../features/orders/order-view';\nexport { OrderView };\n",
+      'src/web/components/ui/badge.tsx':
+        "import { useSession } from '../../features/auth';\nexport const Badge = useSession;\n",
+      'src/web/lib/format.ts':
+        "import { useSession } from '../features/auth/api/get-session';\nexport const format = useSession;\n",
+      // A feature without its public entry.
+      'src/web/features/users/users-list.tsx': 'export const UsersList = () => null;\n',
+      // A module that runs something when imported, not named in package.json.
+      'src/web/features/cart/cart-store.ts': [
+        'export const lines: string[] = [];',
+        "window.addEventListener('storage', () => lines.splice(0));",
+        '',
+      ].join('\n'),
+      'src/web/features/cart/index.ts': "export { lines } from './cart-store';\n",
+    });
+    const messages = checkImports(root).map((problem) => `[${problem.rule}] ${problem.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^\[web-feature-internals\] src\/web\/features\/orders\/order-view\.tsx imports src\/web\/features\/payments\/pay-dialog\.tsx: another feature is used only through src\/web\/features\/payments\/index\.ts/,
+        ),
+        expect.stringMatching(
+          /^\[web-feature-internals\] src\/web\/pages\/order-page\.tsx imports src\/web\/features\/orders\/order-view\.tsx/,
+        ),
+        expect.stringMatching(
+          /^\[web-shared-imports-feature\] src\/web\/components\/ui\/badge\.tsx imports src\/web\/features\/auth\/index\.ts/,
+        ),
+        expect.stringMatching(
+          /^\[web-shared-imports-feature\] src\/web\/lib\/format\.ts imports src\/web\/features\/auth\/api\/get-session\.ts/,
+        ),
+        expect.stringMatching(/^\[web-feature-index\] src\/web\/features\/users has no index\.ts/),
+        expect.stringMatching(
+          /^\[web-feature-cycle\] import cycle between web features: orders → payments → orders/,
+        ),
+        expect.stringMatching(
+          /^\[web-side-effect\] src\/web\/features\/cart\/cart-store\.ts runs something when imported \(line 2: window\.addEventListener/,
+        ),
+      ]),
+    );
+    // The cycle is also one between files; nothing else is reported.
+    expect(messages.filter((message) => !message.startsWith('[file-cycle]'))).toHaveLength(7);
+  });
+
+  it('tells a statement that runs on import from declarations, comments and strings', () => {
+    expect(
+      topLevelEffect(
+        [
+          "import { lazy } from 'react';",
+          "export const Page = lazy(() => import('./page'));",
+          'export function start() {',
+          '  document.title = "x";',
+          '}',
+          '// setUp();',
+          'const text = `',
+          'run();',
+          '`;',
+          'type Handler = () => void;',
+          '',
+        ].join('\n'),
+      ),
+    ).toBeNull();
+    expect(topLevelEffect("import { a } from './a';\na.count += 1;\n")).toBe('line 2: a.count += 1;');
+    expect(topLevelEffect('if (!root) throw new Error();\n')).toBe('line 1: if (!root) throw new Error();');
+    expect(topLevelEffect('void start();\n')).toBe('line 1: void start();');
   });
 
   it('passes on the real tree', () => {

@@ -20,6 +20,17 @@ import { pathToFileURL } from 'node:url';
  *   imports a file of b; a foreign key between schema files is data, not code, and is left out of the
  *   module graph, while the file graph still holds it).
  *
+ * And the web's boundaries (docs/ARCHITECTURE.md, "Web app"):
+ *
+ * - every folder of `src/web/features/` has a public entry, `index.ts`; a file outside feature `<f>`
+ *   (another feature, a page, the app wiring, the server render) imports `<f>` only through
+ *   `src/web/features/<f>/index.ts`;
+ * - `src/web/components`, `src/web/lib` and `src/web/hooks` import no feature;
+ * - no import cycle between feature folders (a → b when a file of a imports a file of b);
+ * - a web module runs nothing when imported (its top-level statements are imports, exports and
+ *   declarations) unless package.json's `sideEffects` names it: the bundler drops what a page does not
+ *   use from a feature's index on the strength of that list.
+ *
  * The script reads the source text (TypeScript 7 has no JavaScript parser API): comments are blanked
  * first, then import and export-from statements are matched at the start of a statement.
  */
@@ -33,7 +44,12 @@ export interface ImportProblem {
     | 'use-case-outside-routes'
     | 'imports-server'
     | 'file-cycle'
-    | 'module-cycle';
+    | 'module-cycle'
+    | 'web-feature-index'
+    | 'web-feature-internals'
+    | 'web-shared-imports-feature'
+    | 'web-feature-cycle'
+    | 'web-side-effect';
   message: string;
 }
 
@@ -97,6 +113,28 @@ export function stripComments(source: string): string {
     }
   }
   return out;
+}
+
+/** Blanks the contents of strings and template literals (keeping line breaks). */
+function blankStrings(text: string): string {
+  return text.replace(
+    /(['"`])((?:\\.|(?!\1)[^\\])*)\1/g,
+    (_, quote: string, body: string) => `${quote}${body.replace(/[^\n]/g, ' ')}${quote}`,
+  );
+}
+
+/**
+ * A statement at the top of a module that does something when the module is imported: a call, an
+ * assignment, an `if`, `for`, `await`… (formatted code starts each top-level statement at column 0).
+ */
+const TOP_LEVEL_EFFECT =
+  /^(?:(?:if|for|while|do|switch|try|throw|void|await|new|delete)\b|[([]|[A-Za-z_$][\w$]*(?:\s*\??\.\s*[\w$]+|\[[^\]\n]*\])*\s*(?:\(|`|(?:[-+*/%&|^]|\*\*|&&|\|\||\?\?|<<|>>>?)?=(?![=>])|\+\+|--))/;
+
+/** The first top-level statement of a module's text that runs something on import, if any. */
+export function topLevelEffect(source: string): string | null {
+  const lines = blankStrings(stripComments(source)).split('\n');
+  const index = lines.findIndex((line) => TOP_LEVEL_EFFECT.test(line));
+  return index === -1 ? null : `line ${index + 1}: ${source.split('\n')[index]?.trim()}`;
 }
 
 const IDENT = '[A-Za-z_$][\\w$]*';
@@ -174,6 +212,20 @@ function resolve(root: string, from: string, specifier: string): string | null {
 /** `src/server/modules/<name>/…` → name. */
 export function moduleOf(file: string): string | null {
   return file.match(/^src\/server\/modules\/([^/]+)\//)?.[1] ?? null;
+}
+
+/** `src/web/features/<name>/…` → name. */
+export function featureOf(file: string): string | null {
+  return file.match(/^src\/web\/features\/([^/]+)\//)?.[1] ?? null;
+}
+
+function isFeatureIndex(file: string): boolean {
+  return /^src\/web\/features\/[^/]+\/index\.ts$/.test(file);
+}
+
+/** Web code every feature may use, which therefore uses no feature. */
+function isWebShared(file: string): boolean {
+  return /^src\/web\/(components|lib|hooks)\//.test(file);
 }
 
 function isLibrary(file: string): boolean {
@@ -341,6 +393,77 @@ export function moduleImports(root: string): Map<string, string[]> {
   return new Map(modules.sort().map((name) => [name, [...(graph.get(name) ?? [])].sort()]));
 }
 
+/** The web files package.json's `sideEffects` names (null: it names none, so every file may have some). */
+function declaredSideEffects(root: string): Set<string> | null {
+  const file = path.join(root, 'package.json');
+  if (!existsSync(file)) return null;
+  const { sideEffects } = JSON.parse(readFileSync(file, 'utf8')) as { sideEffects?: unknown };
+  if (sideEffects === false) return new Set();
+  if (!Array.isArray(sideEffects)) return null;
+  return new Set(sideEffects.map((entry) => String(entry).replace(/^\.\//, '')));
+}
+
+/** The web's boundaries: feature indexes, shared code that imports no feature, no cycle of features. */
+function webProblems(
+  root: string,
+  files: string[],
+  sources: Map<string, string>,
+  edges: ImportEdge[],
+): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const featuresRoot = path.join(root, 'src/web/features');
+  const features = existsSync(featuresRoot)
+    ? readdirSync(featuresRoot).filter((entry) => statSync(path.join(featuresRoot, entry)).isDirectory())
+    : [];
+  for (const feature of features.sort()) {
+    if (!existsSync(path.join(featuresRoot, feature, 'index.ts')))
+      problems.push({
+        rule: 'web-feature-index',
+        message: `src/web/features/${feature} has no index.ts: each feature's public entry, what other features and the pages may use`,
+      });
+  }
+
+  const featureGraph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const toFeature = featureOf(edge.to);
+    const fromFeature = featureOf(edge.from);
+    if (!toFeature || fromFeature === toFeature) continue;
+    if (fromFeature) {
+      if (!featureGraph.has(fromFeature)) featureGraph.set(fromFeature, new Set());
+      featureGraph.get(fromFeature)!.add(toFeature);
+    }
+    if (isWebShared(edge.from))
+      problems.push({
+        rule: 'web-shared-imports-feature',
+        message: `${edge.from} imports ${edge.to}: components, lib and hooks serve every feature and import none (move the shared piece down, or take it as a prop)`,
+      });
+    else if (!isFeatureIndex(edge.to))
+      problems.push({
+        rule: 'web-feature-internals',
+        message: `${edge.from} imports ${edge.to}: another feature is used only through src/web/features/${toFeature}/index.ts`,
+      });
+  }
+  for (const component of cycles([...featureGraph.keys()], featureGraph))
+    problems.push({
+      rule: 'web-feature-cycle',
+      message: `import cycle between web features: ${loopThrough(component, featureGraph).join(' → ')}${also(component)} (move the shared piece to components/ or lib/, or pass it in as a prop)`,
+    });
+
+  const withSideEffects = declaredSideEffects(root);
+  if (withSideEffects) {
+    for (const file of files) {
+      if (!file.startsWith('src/web/') || /\.test\.tsx?$/.test(file) || withSideEffects.has(file)) continue;
+      const effect = topLevelEffect(sources.get(file) ?? '');
+      if (effect)
+        problems.push({
+          rule: 'web-side-effect',
+          message: `${file} runs something when imported (${effect}): do it in a function, or name the file in package.json's sideEffects`,
+        });
+    }
+  }
+  return problems;
+}
+
 export function checkImports(root: string): ImportProblem[] {
   const { files, sources, edges } = readTree(root);
 
@@ -401,6 +524,8 @@ export function checkImports(root: string): ImportProblem[] {
     }
   }
 
+  problems.push(...webProblems(root, files, sources, edges));
+
   const fileGraph = new Map<string, Set<string>>();
   for (const edge of edges) {
     if (!fileGraph.has(edge.from)) fileGraph.set(edge.from, new Set());
@@ -423,7 +548,7 @@ export function checkImports(root: string): ImportProblem[] {
 export function formatProblems(problems: ImportProblem[]): string {
   const lines = [`${problems.length} import problem${problems.length === 1 ? '' : 's'}:`];
   for (const problem of problems) lines.push(`  [${problem.rule}] ${problem.message}`);
-  lines.push('The rules: docs/ARCHITECTURE.md, "Modules, use cases and events".');
+  lines.push('The rules: docs/ARCHITECTURE.md, "Modules, use cases and events" and "Web app".');
   return lines.join('\n');
 }
 
@@ -434,5 +559,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error(formatProblems(problems));
     process.exit(1);
   }
-  console.log('Imports: module boundaries kept, no cycles.');
+  console.log('Imports: module and web feature boundaries kept, no cycles.');
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { useSyncClaimsOnAuthChange } from '../features/auth/api/sync-claims';
+import { useSyncClaimsOnAuthChange } from '../features/auth';
 import { createQueryClient } from './query-client';
 
 function AuthStateEffects() {

@@ -6,13 +6,16 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { Spinner } from '../components/ui/spinner';
-import { profileQueryOptions, useProfile } from '../features/account/api/get-profile';
-import { EmailSection } from '../features/account/components/email-section';
-import { NotificationsSection } from '../features/account/components/notifications-section';
-import { PasswordSection } from '../features/account/components/password-section';
-import { PhoneSection } from '../features/account/components/phone-section';
-import { ProfileSection } from '../features/account/components/profile-section';
-import { SignOutEverywhereSection } from '../features/account/components/sign-out-everywhere-section';
+import {
+  EmailSection,
+  NotificationsSection,
+  PasswordSection,
+  PhoneSection,
+  ProfileSection,
+  profileQueryOptions,
+  SignOutEverywhereSection,
+  useProfile,
+} from '../features/account';
 import { errorMessage } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 

@@ -6,21 +6,22 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useConfig } from '../features/config/api/get-config';
-import { CouponField } from '../features/coupons/apply/coupon-field';
-import { useOrderSummary, usePointOfSale } from '../features/orders/api/orders-api';
+import { useConfig } from '../features/config';
+import { CouponField } from '../features/coupons';
 import {
   CartLines,
   CustomerFields,
   DiscountFields,
+  MenuGrid,
+  ModifierDialog,
+  OrderPlaced,
   OrderTypeFields,
+  priceCart,
   TotalsList,
-} from '../features/orders/pos/cart-panel';
-import { MenuGrid } from '../features/orders/pos/menu-grid';
-import { ModifierDialog } from '../features/orders/pos/modifier-dialog';
-import { OrderPlaced } from '../features/orders/pos/order-placed';
-import { priceCart } from '../features/orders/pos/pos-cart-state';
-import { usePosCart } from '../features/orders/pos/use-pos-cart';
+  useOrderSummary,
+  usePointOfSale,
+  usePosCart,
+} from '../features/orders';
 
 /** Whether a key press happens in something that takes text (where "/" is a character, not a shortcut). */
 function typingIn(target: EventTarget | null): boolean {

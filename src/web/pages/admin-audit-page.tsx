@@ -4,11 +4,14 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { Spinner } from '../components/ui/spinner';
-import { useAuditLog } from '../features/audit/api/list-audit';
-import { type AuditFilters, NO_AUDIT_FILTERS } from '../features/audit/api/types';
-import { AuditEntryItem } from '../features/audit/components/audit-entry-item';
-import { AuditFiltersBar } from '../features/audit/components/audit-filters-bar';
-import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
+import {
+  AuditEntryItem,
+  type AuditFilters,
+  AuditFiltersBar,
+  NO_AUDIT_FILTERS,
+  useAuditLog,
+} from '../features/audit';
+import { useRestaurantDateTime } from '../features/config';
 import { errorMessage } from '../lib/api-client';
 
 /** `/admin/audit`: who changed what and when, newest first, filtered by user, area and days. */

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { RestoreResult } from '../../shared/contracts/backup';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useBackupOverview } from '../features/backup/api/backup-api';
-import { AutomaticBackupsCard } from '../features/backup/components/automatic-backups-card';
-import { DownloadBackupCard } from '../features/backup/components/download-backup-card';
-import { RestoreFileCard } from '../features/backup/components/restore-file-card';
-import { RestoreSuccess } from '../features/backup/components/restore-success';
-import { useConfig } from '../features/config/api/get-config';
-import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
+import {
+  AutomaticBackupsCard,
+  DownloadBackupCard,
+  RestoreFileCard,
+  RestoreSuccess,
+  useBackupOverview,
+} from '../features/backup';
+import { useConfig, useRestaurantDateTime } from '../features/config';
 
 /**
  * `/admin/backup` (Backup & Restore, admin): download the whole restaurant as one file, restore from

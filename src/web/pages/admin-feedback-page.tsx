@@ -8,20 +8,23 @@ import { orderNumberLabel } from '../../shared/order-limits';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../components/ui/list-states';
-import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
+import { useRestaurantDateTime } from '../features/config';
 import {
+  ContactMessages,
+  FeedbackEntryItem,
+  type FeedbackFilters,
+  FeedbackFiltersBar,
+  FeedbackTrend,
+  hasFilters,
+  NO_FEEDBACK_FILTERS,
+  RatingDistribution,
+  ReplyDialog,
+  SummaryTiles,
   useFeedbackEntries,
   useFeedbackSummary,
   useFollowFeedback,
   useMarkReviewed,
-} from '../features/feedback/api/admin-feedback-api';
-import { ContactMessages } from '../features/feedback/components/contact-messages';
-import { FeedbackEntryItem } from '../features/feedback/components/feedback-entry-item';
-import { FeedbackFiltersBar } from '../features/feedback/components/feedback-filters-bar';
-import { RatingDistribution, SummaryTiles } from '../features/feedback/components/feedback-summary';
-import { FeedbackTrend } from '../features/feedback/components/feedback-trend';
-import { ReplyDialog } from '../features/feedback/components/reply-dialog';
-import { type FeedbackFilters, hasFilters, NO_FEEDBACK_FILTERS } from '../features/feedback/feedback-model';
+} from '../features/feedback';
 import { errorMessage } from '../lib/api-client';
 
 type Tab = 'feedback' | 'messages';

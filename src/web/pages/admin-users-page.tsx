@@ -5,12 +5,15 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
 import { SearchBox } from '../components/ui/search-box';
-import { useSession } from '../features/auth/api/get-session';
-import type { AdminUser, UserGroup } from '../features/users/api/types';
-import { AddStaffDialog } from '../features/users/components/add-staff-dialog';
-import { ConfirmRoleDialog, type PendingRoleChange } from '../features/users/components/confirm-role-dialog';
-import { ConfirmStatusDialog } from '../features/users/components/confirm-status-dialog';
-import { UsersList } from '../features/users/components/users-list';
+import { useSession } from '../features/auth';
+import type { AdminUser, UserGroup } from '../features/users';
+import {
+  AddStaffDialog,
+  ConfirmRoleDialog,
+  ConfirmStatusDialog,
+  type PendingRoleChange,
+  UsersList,
+} from '../features/users';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 const TABS: readonly { group: UserGroup; label: string }[] = [

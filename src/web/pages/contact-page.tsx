@@ -3,8 +3,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
-import { ContactForm } from '../features/contact/components/contact-form';
-import { useContactDetails } from '../features/site/api/get-contact-details';
+import { ContactForm } from '../features/contact';
+import { useContactDetails } from '../features/site';
 
 /** Digits and a leading plus: what a `tel:` link needs. */
 function telHref(phone: string): string {

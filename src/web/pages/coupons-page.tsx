@@ -12,9 +12,8 @@ import { Button } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListLoading } from '../components/ui/list-states';
 import { SearchBox } from '../components/ui/search-box';
-import { useConfig } from '../features/config/api/get-config';
-import { CouponFormDialog } from '../features/coupons/components/coupon-form-dialog';
-import { CouponList } from '../features/coupons/components/coupon-list';
+import { useConfig } from '../features/config';
+import { CouponFormDialog, CouponList } from '../features/coupons';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 function isStatus(value: string | null): value is CouponStatus {

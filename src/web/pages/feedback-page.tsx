@@ -8,13 +8,11 @@ import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useSession } from '../features/auth/api/get-session';
-import { useFeedbackPage } from '../features/feedback/api/feedback-page-api';
-import { FeedbackForm } from '../features/feedback/components/feedback-form';
-import { GivenFeedbackSummary } from '../features/feedback/components/given-feedback';
-import { useRestaurantFormats } from '../features/my-orders/order-format';
-import { OrderStatusBadge } from '../features/orders/list/order-badges';
-import { orderTypeLabel } from '../features/payments/payment-page/payment-page-model';
+import { OrderStatusBadge } from '../components/ui/order-badges';
+import { useSession } from '../features/auth';
+import { FeedbackForm, GivenFeedbackSummary, useFeedbackPage } from '../features/feedback';
+import { useRestaurantFormats } from '../features/my-orders';
+import { orderTypeLabel } from '../features/payments';
 import { isApiError } from '../lib/api-client';
 import { loginPathFor, paths } from '../lib/paths';
 

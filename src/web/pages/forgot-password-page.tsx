@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DocumentTitle } from '../components/ui/document-title';
-import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
+import { ForgotPasswordForm } from '../features/auth';
 import { paths } from '../lib/paths';
 import { AuthCard } from './auth-card';
 

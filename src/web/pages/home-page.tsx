@@ -1,12 +1,15 @@
 import { DocumentTitle } from '../components/ui/document-title';
-import { useSession } from '../features/auth/api/get-session';
-import { GuestOrdering, openItemDialog } from '../features/cart/components/guest-ordering';
-import { useConfig } from '../features/config/api/get-config';
-import { usePublicMenu } from '../features/public-menu/api/get-public-menu';
-import { MenuLoadError, MenuSkeleton } from '../features/public-menu/components/menu-states';
-import { PublicMenuBrowser } from '../features/public-menu/components/public-menu-browser';
-import { RestaurantHeader } from '../features/public-menu/components/restaurant-header';
-import { useTableFromLink } from '../features/public-menu/table-from-link';
+import { useSession } from '../features/auth';
+import { GuestOrdering, openItemDialog } from '../features/cart';
+import { useConfig } from '../features/config';
+import {
+  MenuLoadError,
+  MenuSkeleton,
+  PublicMenuBrowser,
+  RestaurantHeader,
+  usePublicMenu,
+  useTableFromLink,
+} from '../features/public-menu';
 
 /**
  * `/`: the restaurant's public page: its name, address and hours, and the menu

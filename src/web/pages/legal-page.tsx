@@ -3,10 +3,8 @@ import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
-import { useConfig } from '../features/config/api/get-config';
-import { useLegalPage } from '../features/site/api/get-legal-page';
-import { LegalText } from '../features/site/components/legal-text';
-import { legalPageForPath } from '../features/site/legal-pages';
+import { useConfig } from '../features/config';
+import { LegalText, legalPageForPath, useLegalPage } from '../features/site';
 import { errorMessage } from '../lib/api-client';
 
 function formatDate(iso: string, locale: string | undefined, timeZone: string | undefined): string {

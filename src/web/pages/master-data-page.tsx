@@ -1,10 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { DocumentTitle } from '../components/ui/document-title';
-import { useConfig } from '../features/config/api/get-config';
-import { MasterDataTabBar } from '../features/master-data/components/master-data-tab-bar';
-import { MasterDataTabContent } from '../features/master-data/components/master-data-tab-content';
-import { masterDataTabOf } from '../features/master-data/components/master-data-tabs';
-import { ListLoading } from '../features/resources/components/resource-list';
+import { useConfig } from '../features/config';
+import { MasterDataTabBar, MasterDataTabContent, masterDataTabOf } from '../features/master-data';
+import { ListLoading } from '../features/resources';
 import { paths } from '../lib/paths';
 
 /**

@@ -9,13 +9,16 @@ import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { SearchBox } from '../components/ui/search-box';
 import { Spinner } from '../components/ui/spinner';
-import { useConfig } from '../features/config/api/get-config';
-import { useReorderFoodCategories } from '../features/menu/api/menu-mutations';
-import { useFoodCategories, useMenuItemCounts } from '../features/menu/api/menu-queries';
-import { AddCategoryDialog } from '../features/menu/components/add-category-dialog';
-import { CategoryNav } from '../features/menu/components/category-nav';
-import { MenuItemList } from '../features/menu/components/menu-item-list';
-import { MenuItemPanel } from '../features/menu/components/menu-item-panel';
+import { useConfig } from '../features/config';
+import {
+  AddCategoryDialog,
+  CategoryNav,
+  MenuItemList,
+  MenuItemPanel,
+  useFoodCategories,
+  useMenuItemCounts,
+  useReorderFoodCategories,
+} from '../features/menu';
 import { errorMessage } from '../lib/api-client';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 

@@ -10,17 +10,20 @@ import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useSession } from '../features/auth/api/get-session';
-import { OrderFeedbackLink } from '../features/feedback/components/order-feedback-link';
-import { useFollowOrder, useMyOrder } from '../features/my-orders/api/my-orders-api';
-import { CancelMyOrder } from '../features/my-orders/components/cancel-my-order';
-import { OrderProgress } from '../features/my-orders/components/order-progress';
-import { ReorderButton } from '../features/my-orders/components/reorder-button';
-import { orderTypeLine, useRestaurantFormats } from '../features/my-orders/order-format';
-import { statusSentence } from '../features/my-orders/order-progress';
-import { OrderLines, OrderTotals } from '../features/orders/detail/order-lines';
-import { OrderStatusBadge } from '../features/orders/list/order-badges';
-import { useOrderMoney } from '../features/orders/list/order-format';
+import { OrderStatusBadge } from '../components/ui/order-badges';
+import { useSession } from '../features/auth';
+import { OrderFeedbackLink } from '../features/feedback';
+import {
+  CancelMyOrder,
+  OrderProgress,
+  orderTypeLine,
+  ReorderButton,
+  statusSentence,
+  useFollowOrder,
+  useMyOrder,
+  useRestaurantFormats,
+} from '../features/my-orders';
+import { OrderLines, OrderTotals, useOrderMoney } from '../features/orders';
 import { isApiError } from '../lib/api-client';
 import { orderPath, paths } from '../lib/paths';
 

@@ -4,11 +4,9 @@ import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading, LoadMore } from '../components/ui/list-states';
-import { useSession } from '../features/auth/api/get-session';
-import { useMyOrders } from '../features/my-orders/api/my-orders-api';
-import { MyOrderRow } from '../features/my-orders/components/my-order-row';
-import { useRestaurantFormats } from '../features/my-orders/order-format';
-import { useOrderMoney } from '../features/orders/list/order-format';
+import { useSession } from '../features/auth';
+import { MyOrderRow, useMyOrders, useRestaurantFormats } from '../features/my-orders';
+import { useOrderMoney } from '../features/orders';
 import { paths } from '../lib/paths';
 
 function Heading() {

@@ -6,7 +6,7 @@ import { navigationState } from '../app/access-rule';
 import { ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
-import { useSession } from '../features/auth/api/get-session';
+import { useSession } from '../features/auth';
 import { pageTitle } from '../lib/page-titles';
 import { paths } from '../lib/paths';
 

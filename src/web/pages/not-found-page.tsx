@@ -4,7 +4,7 @@ import { hasStaffAccess } from '../../shared/roles';
 import { isBackOfficePath } from '../app/access-rule';
 import { ButtonLink } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
-import { useSession } from '../features/auth/api/get-session';
+import { useSession } from '../features/auth';
 import { paths } from '../lib/paths';
 
 /**

@@ -1,5 +1,5 @@
 import { DocumentTitle } from '../components/ui/document-title';
-import { OrderBoard } from '../features/orders/board/order-board';
+import { OrderBoard } from '../features/orders';
 
 /** `/orders/monitor` (Order Monitor): the kitchen and pass board. */
 export function OrderMonitorPage() {

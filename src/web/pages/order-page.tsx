@@ -6,20 +6,21 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useRestaurantDateTime } from '../features/config/use-restaurant-date-time';
-import { useOrder } from '../features/orders/api/orders-api';
-import { OrderActions } from '../features/orders/detail/order-actions';
-import { OrderDetails } from '../features/orders/detail/order-details';
-import { OrderLines, OrderTotals } from '../features/orders/detail/order-lines';
-import { OrderTimeline } from '../features/orders/detail/order-timeline';
-import { ReceiptPrintCopy } from '../features/orders/detail/receipt';
-import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/list/order-badges';
-import { useOrderMoney } from '../features/orders/list/order-format';
-import { KitchenTicketPrintCopy } from '../features/orders/print/kitchen-ticket';
-import { usePrintCopy } from '../features/orders/print/use-print-copy';
-import { PayDialog } from '../features/payments/pay-dialog';
-import { hasPayments, mayTakePayment } from '../features/payments/pay-model';
-import { PaymentsPanel } from '../features/payments/payments-panel';
+import { OrderStatusBadge, PaymentStatusBadge } from '../components/ui/order-badges';
+import { useRestaurantDateTime } from '../features/config';
+import {
+  KitchenTicketPrintCopy,
+  OrderActions,
+  OrderDetails,
+  OrderLines,
+  OrderTimeline,
+  OrderTotals,
+  ReceiptPrintCopy,
+  useOrder,
+  useOrderMoney,
+  usePrintCopy,
+} from '../features/orders';
+import { hasPayments, mayTakePayment, PayDialog, PaymentsPanel } from '../features/payments';
 import { isApiError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 

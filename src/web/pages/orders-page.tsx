@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../components/ui/list-states';
-import { useConfig } from '../features/config/api/get-config';
-import { useOrders } from '../features/orders/api/orders-api';
+import { useConfig } from '../features/config';
 import {
   dateRangeError,
   filtersFromSearch,
@@ -13,12 +12,14 @@ import {
   listParamsFromFilters,
   NO_ORDER_FILTERS,
   type OrderFilters,
+  OrderFiltersBar,
+  OrdersList,
+  OrdersSummary,
   searchFromFilters,
-} from '../features/orders/list/order-filters';
-import { OrderFiltersBar } from '../features/orders/list/order-filters-bar';
-import { useOrderMoney, useOrderTime } from '../features/orders/list/order-format';
-import { OrdersList } from '../features/orders/list/orders-list';
-import { OrdersSummary } from '../features/orders/list/orders-summary';
+  useOrderMoney,
+  useOrders,
+  useOrderTime,
+} from '../features/orders';
 import { paths } from '../lib/paths';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 

@@ -10,21 +10,20 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { useRestaurantFormats } from '../features/my-orders/order-format';
-import { OrderStatusBadge } from '../features/orders/list/order-badges';
-import { PayOptions } from '../features/payments/payment-page/pay-options';
-import { useConfirmCheckout, usePaymentPage } from '../features/payments/payment-page/payment-page-api';
+import { OrderStatusBadge } from '../components/ui/order-badges';
+import { useRestaurantFormats } from '../features/my-orders';
 import {
   type OutcomeNotice,
   orderTypeLabel,
   outcomeNotice,
-  withoutSessionId,
-} from '../features/payments/payment-page/payment-page-model';
-import {
   PaymentHistory,
   PaymentLines,
   PaymentTotals,
-} from '../features/payments/payment-page/payment-summary';
+  PayOptions,
+  useConfirmCheckout,
+  usePaymentPage,
+  withoutSessionId,
+} from '../features/payments';
 import { errorMessage, isApiError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 

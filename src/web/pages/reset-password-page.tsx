@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PASSWORD_POLICY } from '../../shared/password-policy';
 import { ButtonLink } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
-import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
-import { useConfig } from '../features/config/api/get-config';
+import { ResetPasswordForm } from '../features/auth';
+import { useConfig } from '../features/config';
 import { paths } from '../lib/paths';
 import { AuthCard } from './auth-card';
 

@@ -1,11 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../components/ui/document-title';
 import { FullScreenSpinner } from '../components/ui/spinner';
-import { useGoogleReturn } from '../features/auth/components/google-sign-in';
-import { PhoneSignIn } from '../features/auth/components/phone-sign-in';
-import { SignInForm } from '../features/auth/components/sign-in-form';
-import { SignInMethods } from '../features/auth/components/sign-in-methods';
-import { useConfig } from '../features/config/api/get-config';
+import { PhoneSignIn, SignInForm, SignInMethods, useGoogleReturn } from '../features/auth';
+import { useConfig } from '../features/config';
 import { paths, withCallbackUrl } from '../lib/paths';
 import { AuthCard } from './auth-card';
 

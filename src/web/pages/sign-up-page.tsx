@@ -1,10 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PASSWORD_POLICY } from '../../shared/password-policy';
 import { DocumentTitle } from '../components/ui/document-title';
-import { PhoneSignIn } from '../features/auth/components/phone-sign-in';
-import { SignInMethods } from '../features/auth/components/sign-in-methods';
-import { SignUpForm } from '../features/auth/components/sign-up-form';
-import { useConfig } from '../features/config/api/get-config';
+import { PhoneSignIn, SignInMethods, SignUpForm } from '../features/auth';
+import { useConfig } from '../features/config';
 import { paths, withCallbackUrl } from '../lib/paths';
 import { AuthCard } from './auth-card';
 

@@ -12,9 +12,8 @@ import {
 import { Button, ButtonLink } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { DocumentTitle } from '../components/ui/document-title';
-import { useSession } from '../features/auth/api/get-session';
-import { PushControls } from '../features/notifications/push/push-controls';
-import { useSendTestNotification } from '../features/notifications/push/send-test-notification';
+import { useSession } from '../features/auth';
+import { PushControls, useSendTestNotification } from '../features/notifications';
 import { errorMessage } from '../lib/api-client';
 import { loginPathFor, paths } from '../lib/paths';
 

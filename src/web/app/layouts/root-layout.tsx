@@ -4,8 +4,8 @@ import { findPage } from '../../../shared/pages';
 import { CookieBanner } from '../../components/cookie-banner/cookie-banner';
 import { NotificationNavigation } from '../../components/notification-toast/notification-toast';
 import { FullScreenSpinner } from '../../components/ui/spinner';
-import { useSession } from '../../features/auth/api/get-session';
-import { useForgetSignedOutUser } from '../../features/auth/api/sign-out';
+import { useForgetSignedOutUser, useSession } from '../../features/auth';
+import { loadNotificationsWatcher, loadPushSetup } from '../../features/notifications';
 import { decideAccess, navigationState } from '../access-rule';
 import { SideNavPlaceholder } from './side-nav-placeholder';
 import { SiteLayout } from './site-layout';
@@ -14,15 +14,13 @@ import { SiteLayout } from './site-layout';
 const SideNav = lazy(() => import('./side-nav').then((module) => ({ default: module.SideNav })));
 // Only a signed-in user runs it (their notifications' toasts): guests never download it.
 const NotificationsWatcher = lazy(() =>
-  import('../../features/notifications/components/notifications-watcher').then((module) => ({
+  loadNotificationsWatcher().then((module) => ({
     default: module.NotificationsWatcher,
   })),
 );
 
 // A signed-in user's push set-up and the service worker's messages: guests never download it.
-const PushSetup = lazy(() =>
-  import('../../features/notifications/push/push-setup').then((module) => ({ default: module.PushSetup })),
-);
+const PushSetup = lazy(() => loadPushSetup().then((module) => ({ default: module.PushSetup })));
 
 /**
  * The app shell around every page: applies the access rule, then frames the page with the side

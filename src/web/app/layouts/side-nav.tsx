@@ -21,21 +21,23 @@ import {
   Users,
   X,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '../../../shared/contracts/user';
 import { ADMIN_NAV_ITEMS, type NavItem, STAFF_NAV_ITEMS } from '../../../shared/pages';
 import { isAdmin } from '../../../shared/roles';
 import { NameInitial } from '../../components/ui/name-initial';
-import { useSignOut } from '../../features/auth/api/sign-out';
-import { formatPhoneNumber } from '../../features/auth/components/phone-number';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import {
-  OrderRequestWatcher,
-  PendingRequestsBadge,
-} from '../../features/orders/requests/order-request-watcher';
-import { RequestSoundNavButton } from '../../features/orders/requests/request-sound-toggle';
+import { useSignOut } from '../../features/auth';
+import { loadNotificationBell } from '../../features/notifications';
+import { OrderRequestWatcher, PendingRequestsBadge, RequestSoundNavButton } from '../../features/orders';
 import { paths } from '../../lib/paths';
+import { formatPhoneNumber } from '../../lib/phone-number';
+
+// The bell is its own chunk (the public header loads it lazily too); its place is kept while it loads.
+const NotificationBell = lazy(() =>
+  loadNotificationBell().then((module) => ({ default: module.NotificationBell })),
+);
+const BELL_PLACEHOLDER = <span aria-hidden="true" className="size-10" />;
 
 /** Icons for the seed's navigation items, by route; labels and order come from the shared table. */
 const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
@@ -212,7 +214,9 @@ export function SideNav({ user }: { user: SessionUser }) {
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-neutral-950 md:flex">
         <div className="flex h-16 shrink-0 items-center justify-between border-b border-neutral-800 pr-3 pl-5">
           <Brand />
-          <NotificationBell userId={user.id} placement="sidebar" />
+          <Suspense fallback={BELL_PLACEHOLDER}>
+            <NotificationBell userId={user.id} placement="sidebar" />
+          </Suspense>
         </div>
         <NavItems user={user} />
         <NavFooter user={user} />
@@ -221,7 +225,9 @@ export function SideNav({ user }: { user: SessionUser }) {
       <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center justify-between bg-neutral-950 px-4 md:hidden">
         <Brand onNavigate={closeMenu} />
         <div className="flex items-center gap-1">
-          <NotificationBell userId={user.id} placement="topbar" />
+          <Suspense fallback={BELL_PLACEHOLDER}>
+            <NotificationBell userId={user.id} placement="topbar" />
+          </Suspense>
           <button
             type="button"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -1,5 +1,5 @@
 import { isReservedEmail } from '../../../shared/person-name';
-import { formatPhoneNumber } from '../auth/components/phone-number';
+import { formatPhoneNumber } from '../../lib/phone-number';
 
 /** How the audit log names a person: a name to show, and the e-mail to show beside it, if any. */
 export interface AuditPerson {

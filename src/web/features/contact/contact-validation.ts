@@ -1,6 +1,6 @@
 import { CONTACT_EMPTY_MESSAGES, CONTACT_LIMITS } from '../../../shared/contracts/contact';
 import { asSentence } from '../../../shared/field-messages';
-import { validateEmail } from '../auth/components/form-validation';
+import { validateEmail } from '../../lib/form-validation';
 
 export { CONTACT_LIMITS };
 

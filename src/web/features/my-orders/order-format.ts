@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Order } from '../../../shared/contracts/orders';
-import { useConfig } from '../config/api/get-config';
+import { useConfig } from '../config';
 
 /** The order types as a customer reads them (the back office's labels, without loading zod). */
 const TYPE_LABELS: Record<Order['type'], string> = {

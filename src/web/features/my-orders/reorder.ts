@@ -1,6 +1,6 @@
 import type { PublicMenu } from '../../../shared/contracts/menu';
 import type { Order } from '../../../shared/contracts/orders';
-import { type CartChange, type CartLine, reconcileLines } from '../cart/cart-store';
+import { type CartChange, type CartLine, reconcileLines } from '../cart';
 
 /**
  * Reorder: a past order's lines as cart lines at today's prices. Each line is mapped as it

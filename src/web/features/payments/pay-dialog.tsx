@@ -17,10 +17,10 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { MoneyField } from '../../components/ui/money-field';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { SegmentedChoice } from '../../components/ui/segmented-choice';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/api-client';
-import { useConfig } from '../config/api/get-config';
-import { SegmentedChoice } from '../orders/pos/segmented-choice';
+import { useConfig } from '../config';
 import { useTakePayment } from './api/payments-api';
 import {
   afterPayment,

@@ -8,8 +8,8 @@ import {
 } from '../../../shared/contracts/payments';
 import { hasManagerAccess } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
-import { useSession } from '../auth/api/get-session';
-import { PaymentStatusBadge } from '../orders/list/order-badges';
+import { PaymentStatusBadge } from '../../components/ui/order-badges';
+import { useSession } from '../auth';
 import { mayTakePayment } from './pay-model';
 import { RefundDialog } from './refund-dialog';
 

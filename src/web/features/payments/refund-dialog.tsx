@@ -12,7 +12,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { MoneyField } from '../../components/ui/money-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { errorMessage, hasReason } from '../../lib/api-client';
-import { useConfig } from '../config/api/get-config';
+import { useConfig } from '../config';
 import { useRefundPayment } from './api/payments-api';
 
 interface RefundDialogProps {

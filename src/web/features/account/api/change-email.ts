@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { EMAIL_CONFIRMED_URL } from '../../auth/api/sign-up';
+import { EMAIL_CONFIRMED_URL } from '../../auth';
 
 /**
  * `POST /api/auth/change-email`: sends a confirmation link to the new address; the change holds once

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths, paths } from '../../../lib/paths';
-import { forgetPushDevice, SIGNED_OUT_STATE } from '../../auth/api/sign-out';
+import { forgetPushDevice, SIGNED_OUT_STATE } from '../../auth';
 
 /** `POST /api/auth/revoke-sessions`: ends every session of the user, this one included (and this device's push subscription). */
 export async function signOutEverywhere(): Promise<unknown> {

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
-import { validateEmail } from '../../auth/components/form-validation';
+import { validateEmail } from '../../../lib/form-validation';
 import { emailLinkSentMessage, useChangeEmail, useSendVerificationEmail } from '../api/change-email';
 import { AccountSection, StatusBadge } from './account-section';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { PushControls } from '../../notifications/push/push-controls';
+import { PushControls } from '../../notifications';
 import { AccountSection } from './account-section';
 
 /** "Notifications": push notifications on this device, on or off. */

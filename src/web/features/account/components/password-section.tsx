@@ -5,10 +5,10 @@ import { DEFAULT_PASSWORD_POLICY, describePasswordProblem } from '../../../../sh
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { validateRequired } from '../../../lib/form-validation';
 import { paths } from '../../../lib/paths';
-import { validateRequired } from '../../auth/components/form-validation';
-import { NewPasswordFields } from '../../auth/components/new-password-fields';
-import { useConfig } from '../../config/api/get-config';
+import { NewPasswordFields } from '../../auth';
+import { useConfig } from '../../config';
 import { useChangePassword } from '../api/change-password';
 import { useSignInMethodsOfUser } from '../api/get-sign-in-methods';
 import { AccountSection } from './account-section';

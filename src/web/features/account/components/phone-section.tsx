@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Profile } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
-import { PhoneCodeFlow } from '../../auth/components/phone-code-flow';
-import { formatPhoneNumber } from '../../auth/components/phone-number';
+import { formatPhoneNumber } from '../../../lib/phone-number';
+import { PhoneCodeFlow } from '../../auth';
 import { refreshAccount } from '../api/update-profile';
 import { AccountSection } from './account-section';
 

@@ -2,8 +2,8 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { validateEmail } from '../../../lib/form-validation';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { validateEmail } from './form-validation';
 import { useHumanCheckGate } from './use-human-check-gate';
 
 /**

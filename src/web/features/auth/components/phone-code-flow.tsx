@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useConfig } from '../../config/api/get-config';
-import { useSendPhoneCode, useVerifyPhoneCode, type VerifyPhoneCodeResult } from '../api/phone';
-import { validateRequired } from './form-validation';
+import { validateRequired } from '../../../lib/form-validation';
 import {
   callingCodeForLocale,
   normalizePhoneNumber,
   validateCode,
   validatePhoneNumber,
-} from './phone-number';
+} from '../../../lib/phone-number';
+import { useConfig } from '../../config';
+import { useSendPhoneCode, useVerifyPhoneCode, type VerifyPhoneCodeResult } from '../api/phone';
 import { useHumanCheckEscalation, useHumanCheckGate } from './use-human-check-gate';
 
 /** Seconds before another code may be asked for (the server allows 3 per number in 10 minutes). */

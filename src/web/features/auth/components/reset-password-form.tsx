@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
 import { hasStaffAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
+import { validateRequired } from '../../../lib/form-validation';
 import { paths } from '../../../lib/paths';
 import { isInvalidLinkError, useResetPassword } from '../api/reset-password';
 import { signInWithEmail } from '../api/sign-in';
 import { refreshSessionAfterSignIn } from '../api/sync-claims';
-import { validateRequired } from './form-validation';
 import { NewPasswordFields } from './new-password-fields';
 
 interface ResetPasswordErrors {

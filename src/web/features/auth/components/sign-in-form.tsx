@@ -2,9 +2,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { validateEmail, validateRequired } from '../../../lib/form-validation';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
-import { validateEmail, validateRequired } from './form-validation';
 import { useHumanCheckEscalation, useHumanCheckGate } from './use-human-check-gate';
 
 interface SignInErrors {

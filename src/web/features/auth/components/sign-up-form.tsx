@@ -4,10 +4,10 @@ import { describePasswordProblem, type PasswordPolicy } from '../../../../shared
 import { describeNameProblem } from '../../../../shared/person-name';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { validateEmail, validateRequired } from '../../../lib/form-validation';
 import { paths, withCallbackUrl } from '../../../lib/paths';
 import { useSignUp } from '../api/sign-up';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
-import { validateEmail, validateRequired } from './form-validation';
 import { PasswordHints } from './password-hints';
 import { useHumanCheckGate } from './use-human-check-gate';
 

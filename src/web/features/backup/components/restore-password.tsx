@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useSignInMethodsOfUser } from '../../account/api/get-sign-in-methods';
+import { useSignInMethodsOfUser } from '../../account';
 
 /**
  * The admin's own password, which a restore asks for beside the restaurant's name (both restore

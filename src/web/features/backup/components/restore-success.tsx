@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { loginPathFor, paths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
-import { SIGNED_OUT_STATE } from '../../auth/api/sign-out';
+import { SIGNED_OUT_STATE } from '../../auth';
 import { formatCount } from './backup-parts';
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../../shared/money';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { loginPathFor, paths, withCallbackUrl } from '../../../lib/paths';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../auth';
 import { cartTotal, type MoneyFormat, optionSummary } from '../cart-format';
 import { type CartLine, removeLine, setLineQuantity, useCart } from '../cart-store';
 import { checkoutReturnPath } from '../checkout-link';

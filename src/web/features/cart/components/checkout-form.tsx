@@ -23,12 +23,12 @@ import { queryKeys } from '../../../lib/query-keys';
 import {
   type AppliedCoupon,
   appliedCoupon,
+  CouponField,
   couponPricing,
   isCouponRefusal,
-} from '../../coupons/apply/applied-coupon';
-import { useCheckCoupon } from '../../coupons/apply/check-coupon';
-import { CouponField } from '../../coupons/apply/coupon-field';
-import { usePlaceOrder } from '../../orders/api/orders-api';
+  useCheckCoupon,
+} from '../../coupons';
+import { usePlaceOrder } from '../../orders';
 import { useTableCheck } from '../api/table-by-name';
 import { type MoneyFormat, optionSummary } from '../cart-format';
 import { clearCart, reconcileLines, replaceCart, useCart } from '../cart-store';

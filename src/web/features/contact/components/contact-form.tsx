@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../auth';
 import { useSendContactMessage } from '../api/send-contact-message';
 import {
   CONTACT_FIELDS,

@@ -4,7 +4,7 @@ import type { FeedbackSummary, FeedbackTrendBucket } from '../../../../shared/co
 import { RATING_MAX, RATING_MIN } from '../../../../shared/feedback-paths';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch-field';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../config';
 import { type ChartBox, chartX, chartY, formatAverage, labelledIndexes, linePath } from '../feedback-model';
 
 const SERIES = [

@@ -1,5 +1,5 @@
-import type { ResourceContext } from '../../resources/components/resource-definition';
-import { ResourceScreen } from '../../resources/components/resource-screen';
+import type { ResourceContext } from '../../resources';
+import { ResourceScreen } from '../../resources';
 import { bankAccountDefinition } from '../definitions/bank-accounts';
 import { diningTableDefinition } from '../definitions/dining-tables';
 import { expenseCategoryDefinition } from '../definitions/expense-categories';

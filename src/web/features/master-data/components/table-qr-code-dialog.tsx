@@ -6,8 +6,8 @@ import { type DiningTable, MASTER_DATA_API } from '../../../../shared/contracts/
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { diningTableQrCodeApiPath } from '../../../lib/paths';
-import { useConfig } from '../../config/api/get-config';
-import { useResourceOptions } from '../../resources/api/resource-api';
+import { useConfig } from '../../config';
+import { useResourceOptions } from '../../resources';
 import './print-only.css';
 
 const tableNameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

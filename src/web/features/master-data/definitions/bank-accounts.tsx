@@ -7,11 +7,7 @@ import {
   MASTER_DATA_API,
 } from '../../../../shared/contracts/master-data';
 import { formatMoney, minorToInput } from '../../../../shared/money';
-import {
-  conversionErrors,
-  convertMoney,
-  defineResource,
-} from '../../resources/components/resource-definition';
+import { conversionErrors, convertMoney, defineResource } from '../../resources';
 import { formatDay, orDash } from './format';
 
 export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {

@@ -1,4 +1,4 @@
-import type { ResourceColumn, ResourceFieldDefinition } from '../../resources/components/resource-definition';
+import type { ResourceColumn, ResourceFieldDefinition } from '../../resources';
 import { orDash } from './format';
 
 /** The contact details suppliers and partners share. */

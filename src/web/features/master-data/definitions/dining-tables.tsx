@@ -5,7 +5,7 @@ import {
   DiningTableUpdateSchema,
   MASTER_DATA_API,
 } from '../../../../shared/contracts/master-data';
-import { defineResource, numberToText, textToNumber } from '../../resources/components/resource-definition';
+import { defineResource, numberToText, textToNumber } from '../../resources';
 import {
   compareTablesNaturally,
   PrintAllTableQrCodes,

@@ -4,7 +4,7 @@ import {
   ExpenseCategoryUpdateSchema,
   MASTER_DATA_API,
 } from '../../../../shared/contracts/master-data';
-import { defineResource } from '../../resources/components/resource-definition';
+import { defineResource } from '../../resources';
 import { orDash } from './format';
 
 interface ExpenseCategoryValues {

@@ -4,7 +4,7 @@ import {
   FoodCategoryUpdateSchema,
   MASTER_DATA_API,
 } from '../../../../shared/contracts/master-data';
-import { defineResource, numberToText, optionalNumber } from '../../resources/components/resource-definition';
+import { defineResource, numberToText, optionalNumber } from '../../resources';
 import { orDash } from './format';
 
 interface FoodCategoryValues {

@@ -5,7 +5,7 @@ import {
   PartnerInputSchema,
   PartnerUpdateSchema,
 } from '../../../../shared/contracts/master-data';
-import { defineResource, numberToText, textToNumber } from '../../resources/components/resource-definition';
+import { defineResource, numberToText, textToNumber } from '../../resources';
 import {
   type ContactValues,
   contactColumns,

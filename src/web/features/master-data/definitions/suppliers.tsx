@@ -4,7 +4,7 @@ import {
   SupplierInputSchema,
   SupplierUpdateSchema,
 } from '../../../../shared/contracts/master-data';
-import { defineResource } from '../../resources/components/resource-definition';
+import { defineResource } from '../../resources';
 import {
   type ContactValues,
   contactColumns,

@@ -6,14 +6,14 @@ import {
 } from '../../../../shared/contracts/master-data';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useResourceOptions } from '../../resources/api/resource-api';
 import {
   defineResource,
+  FieldNote,
   numberToText,
   type ResourceFieldProps,
   textToNumber,
-} from '../../resources/components/resource-definition';
-import { FieldNote } from '../../resources/components/resource-form-fields';
+  useResourceOptions,
+} from '../../resources';
 
 interface UnitValues {
   name: string;

@@ -10,7 +10,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch-field';
-import type { FormControls } from '../../resources/components/resource-definition';
+import type { FormControls } from '../../resources';
 import type { SettingsValues } from './settings-values';
 
 const MAX_PERIODS = 4;

@@ -1,4 +1,4 @@
-import { ListError, ListLoading } from '../../resources/components/resource-list';
+import { ListError, ListLoading } from '../../resources';
 import { useSettings } from '../api/settings';
 import { DemoDataCard } from './demo-data-card';
 import { SettingsForm } from './settings-form';

@@ -10,13 +10,7 @@ import {
 } from '../../../../shared/contracts/settings';
 import { minorToInput } from '../../../../shared/money';
 import type { Conversion } from '../../../lib/use-schema-form';
-import {
-  conversionErrors,
-  convertMoney,
-  numberToText,
-  optionalNumber,
-  textToNumber,
-} from '../../resources/components/resource-definition';
+import { conversionErrors, convertMoney, numberToText, optionalNumber, textToNumber } from '../../resources';
 
 /** The settings as the form holds them: numbers and money as typed text, '' for "not set". */
 export interface SettingsValues {

@@ -5,11 +5,7 @@ import { type FoodCategory, MASTER_DATA_API } from '../../../../shared/contracts
 import { MENU_API, type MenuItem } from '../../../../shared/contracts/menu';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
-import {
-  type ResourceListParams,
-  resourceListQueryOptions,
-  useResourceOptions,
-} from '../../resources/api/resource-api';
+import { type ResourceListParams, resourceListQueryOptions, useResourceOptions } from '../../resources';
 
 /** The largest page the server gives: a category's items arrive in one request. */
 const WHOLE_LIST = 500;

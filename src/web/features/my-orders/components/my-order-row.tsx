@@ -2,8 +2,8 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '../../../../shared/contracts/orders';
 import { orderNumberLabel } from '../../../../shared/order-limits';
+import { OrderStatusBadge } from '../../../components/ui/order-badges';
 import { myOrderPath } from '../../../lib/paths';
-import { OrderStatusBadge } from '../../orders/list/order-badges';
 import { itemSummary, orderTypeLine } from '../order-format';
 
 interface MyOrderRowProps {

@@ -9,8 +9,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { addToCart, type CartChange, replaceCart, useCart } from '../../cart/cart-store';
-import { publicMenuQueryOptions } from '../../public-menu/api/get-public-menu';
+import { addToCart, type CartChange, replaceCart, useCart } from '../../cart';
+import { publicMenuQueryOptions } from '../../public-menu';
 import { reorderLines, unavailableReason } from '../reorder';
 
 interface ReorderResult {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDismiss } from '../../../lib/use-dismiss';
-import { useRestaurantDateTime } from '../../config/use-restaurant-date-time';
+import { useRestaurantDateTime } from '../../config';
 import { sitePath } from '../announce';
 import {
   loadedNotifications,

@@ -5,8 +5,8 @@ import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { loginPathFor } from '../../../lib/paths';
-import { useSession } from '../../auth/api/get-session';
-import { useConfig } from '../../config/api/get-config';
+import { useSession } from '../../auth';
+import { useConfig } from '../../config';
 import { turnOffNotifications, turnOnNotifications } from './push-subscription';
 import { type PushStatus, usePushStatus } from './use-push-status';
 

@@ -5,7 +5,7 @@ import {
   PUSH_TOKEN_SAVE_DELAY_MS,
   type PushPayload,
 } from '../../../../shared/notification-kinds';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../config';
 import { announceNotification, sitePath } from '../announce';
 import { pushSupported } from './push-device';
 import { renewPushSubscription } from './push-subscription';

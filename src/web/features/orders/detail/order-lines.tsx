@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import type { Order } from '../../../../shared/contracts/orders';
-import { PaymentStatusBadge } from '../list/order-badges';
+import { PaymentStatusBadge } from '../../../components/ui/order-badges';
 
 type Money = (minor: number) => string;
 

@@ -5,9 +5,8 @@ import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../sha
 import type { OrderPayments } from '../../../../shared/contracts/payments';
 import { formatMoney } from '../../../../shared/money';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/order-status';
-import { useConfig } from '../../config/api/get-config';
-import { hasPayments } from '../../payments/pay-model';
-import { ReceiptPayments, ReceiptQrCode, receiptQrTarget } from '../../payments/receipt-payments';
+import { useConfig } from '../../config';
+import { hasPayments, ReceiptPayments, ReceiptQrCode, receiptQrTarget } from '../../payments';
 import { signedMoney, totalRows } from './order-lines';
 import './receipt.css';
 

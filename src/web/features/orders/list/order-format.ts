@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Order } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../config';
 
 /** The customer's name as the order reads it: the name typed at the till, else the account's. */
 export function customerNameOf(order: Pick<Order, 'customerName' | 'customer'>): string {

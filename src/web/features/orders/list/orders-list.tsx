@@ -6,8 +6,8 @@ import {
   orderNumberLabel,
 } from '../../../../shared/contracts/orders';
 import { Card } from '../../../components/ui/card';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/order-badges';
 import { orderPath } from '../../../lib/paths';
-import { OrderStatusBadge, PaymentStatusBadge } from './order-badges';
 import { type OrderTimeText, orderPartyLabel } from './order-format';
 
 interface OrdersListProps {

@@ -13,11 +13,11 @@ import {
 import { formatMoney } from '../../../../shared/money';
 import type { OrderTotals } from '../../../../shared/pricing';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import { SegmentedChoice } from '../../../components/ui/segmented-choice';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type CartLine, chosenOptions, type DiscountDraft, type OrderDetails, unitPriceWith } from './cart';
 import type { MoneyFormat } from './money-format';
-import { SegmentedChoice } from './segmented-choice';
 
 const ICON_BUTTON =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-600 transition-colors hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-neutral-950';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, PointOfSale, PointOfSaleItem } from '../../../../shared/contracts/orders';
-import type { AppliedCoupon } from '../../coupons/apply/applied-coupon';
+import type { AppliedCoupon } from '../../coupons';
 import { EMPTY_DETAILS } from './cart';
 import {
   EMPTY_DISCOUNT,

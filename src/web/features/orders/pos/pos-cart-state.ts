@@ -1,5 +1,5 @@
 import type { Order, PointOfSale, PointOfSaleItem } from '../../../../shared/contracts/orders';
-import { type AppliedCoupon, couponPricing } from '../../coupons/apply/applied-coupon';
+import { type AppliedCoupon, couponPricing } from '../../coupons';
 import {
   addToCart,
   type CartLine,

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../config';
 import './print.css';
 
 /**

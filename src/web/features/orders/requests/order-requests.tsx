@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Order } from '../../../../shared/contracts/orders';
 import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
-import { useConfig } from '../../config/api/get-config';
+import { useConfig } from '../../config';
 import { useOpenOrders } from '../api/orders-api';
 import { useNow } from '../board/board-hooks';
 import { RejectRequestDialog } from './reject-request-dialog';

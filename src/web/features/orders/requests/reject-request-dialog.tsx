@@ -6,10 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
-import { refundRequired } from '../../payments/api/payments-api';
-import type { RefundOnMove } from '../../payments/pay-model';
-import { RefundSplit } from '../../payments/refund-split';
+import { useSession } from '../../auth';
+import type { RefundOnMove } from '../../payments';
+import { RefundSplit, refundRequired } from '../../payments';
 import { useChangeOrderStatus } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
 

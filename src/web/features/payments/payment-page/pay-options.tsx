@@ -4,9 +4,9 @@ import type { PaymentPage } from '../../../../shared/contracts/payments';
 import { orderNumberLabel } from '../../../../shared/order-limits';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { PaymentStatusBadge } from '../../../components/ui/order-badges';
 import { errorMessage } from '../../../lib/api-client';
 import { feedbackPath } from '../../../lib/paths';
-import { PaymentStatusBadge } from '../../orders/list/order-badges';
 import { useStartCheckout } from './payment-page-api';
 import { payStateOf } from './payment-page-model';
 

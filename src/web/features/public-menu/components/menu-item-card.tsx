@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import type { PublicMenuItem } from '../../../../shared/contracts/menu';
 import { allergenLabel } from '../../../../shared/menu-catalog';
 import { formatMoney } from '../../../../shared/money';
+import { TagBadge } from '../../../components/ui/tag-badge';
 import { pictureSources } from '../../../lib/image-urls';
 import { modifierHints } from '../filter-menu';
-import { TagBadge } from './tag-badge';
 
 interface MenuItemCardProps {
   item: PublicMenuItem;

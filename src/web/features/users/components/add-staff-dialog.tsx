@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
-import { validateEmail, validateRequired } from '../../auth/components/form-validation';
+import { validateEmail, validateRequired } from '../../../lib/form-validation';
 import { useCreateStaffMember } from '../api/create-staff-member';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../api/types';
 

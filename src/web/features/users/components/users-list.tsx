@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { SelectField } from '../../../components/ui/select-field';
-import { useRestaurantDateTime } from '../../config/use-restaurant-date-time';
+import { useRestaurantDateTime } from '../../config';
 import { useUsers } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useSendUserPasswordReset } from '../api/send-user-password-reset';

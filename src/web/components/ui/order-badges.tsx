@@ -4,7 +4,7 @@ import {
   type OrderStatus,
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
-} from '../../../../shared/order-status';
+} from '../../../shared/order-status';
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-300',

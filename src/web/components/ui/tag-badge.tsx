@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Flame, Leaf, type LucideIcon, Sparkles, Star } from 'lucide-react';
-import type { MenuTag } from '../../../../shared/contracts/menu';
-import { MENU_TAG_LABELS } from '../../../../shared/menu-catalog';
+import type { MenuTag } from '../../../shared/contracts/menu';
+import { MENU_TAG_LABELS } from '../../../shared/menu-catalog';
 
 const TAG_STYLES: Record<MenuTag, { className: string; icon?: LucideIcon }> = {
   vegetarian: { className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20', icon: Leaf },

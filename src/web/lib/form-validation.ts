@@ -1,4 +1,4 @@
-import { asSentence, fieldMessages } from '../../../../shared/field-messages';
+import { asSentence, fieldMessages } from '../../shared/field-messages';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,0 +1,4 @@
+/** The master-data feature's public entry: what other features, the pages and the app may use of it. */
+export { MasterDataTabBar } from './components/master-data-tab-bar';
+export { MasterDataTabContent } from './components/master-data-tab-content';
+export { masterDataTabOf } from './components/master-data-tabs';
