@@ -253,6 +253,7 @@ test.describe('online payment', () => {
 
     await page.goto(`/account/orders/${order.id}`);
     await page.getByRole('link', { name: `Pay ${due}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment/${order.id}\\?key=[0-9a-f]{64}$`));
     await expect(page.getByRole('heading', { name: `Order #${order.number}`, level: 1 })).toBeVisible();
     await expect(page.getByText(`Dine-in · Table ${table.name}`)).toBeVisible();
     const options = page.getByTestId('pay-options');
