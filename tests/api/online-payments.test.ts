@@ -9,7 +9,7 @@ import {
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { ConfirmAnswer, PaymentPage } from '../../src/shared/contracts/payments';
-import { buildBankAccount, buildMenuItem } from '../support/factories';
+import { buildBankAccount, buildMenuItem, buildTable, uniqueName } from '../support/factories';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { movedOrder, placedOrder } from '../support/orders';
 import {
@@ -200,14 +200,61 @@ describe('who may see the payment page', () => {
       restaurant: { name: expect.any(String), locale: 'en-US' },
       onlinePayment: true,
       bankTransfer: {
-        accountName: 'Cafe Current Account',
+        payee: shown.restaurant.name,
         bankName: 'First Harbour Bank',
         accountNumber: '0042 1234 5678',
+        reference: `Order #${placed.number}`,
       },
       payments: [{ method: 'cash', amount: 500, refunded: 0, createdAt: expect.any(String) }],
     });
+    expect(shown.order.table).toBeNull();
     // Nothing staff-only: no people, accounts or key.
     expect(JSON.stringify(shown)).not.toMatch(/takenBy|accountId|access|paymentLink/);
+  });
+
+  it('never sends the account’s own name (a back-office label), to a guest, the customer or staff', async () => {
+    const mine = await customerOrder(1);
+    const counter = await counterOrder(1);
+    for (const [orderId, as, key] of [
+      [mine.id, customer, undefined],
+      [counter.id, null, await keyOf(counter.id)],
+      [counter.id, staff, undefined],
+    ] as const) {
+      const response = await t.get(pagePath(orderId, key), { as });
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body).toContain('0042 1234 5678');
+      expect(body).not.toContain('Cafe Current Account');
+      expect(body).not.toContain('accountName');
+    }
+  });
+
+  it('a dine-in order carries its table; an account without a number offers no bank transfer', async () => {
+    const table = await buildTable(t, { name: uniqueName('T') }, { as: admin });
+    const seated = await placedOrder(
+      t,
+      { type: 'dine-in', tableId: table.id, lines: [{ menuItemId: item.id, quantity: 1 }] },
+      customer,
+    );
+    const shown = await page(seated.id, customer);
+    expect(shown.order).toMatchObject({ type: 'dine-in', table: table.name });
+
+    const numberless = await buildBankAccount(
+      t,
+      { type: 'bank', name: uniqueName('Tips jar') },
+      { as: admin },
+    );
+    const mapped = (await t.get('/api/settings', { as: admin }).then((r) => r.json())) as {
+      paymentAccounts: Record<string, string | null>;
+    };
+    await mapPaymentAccounts(t, admin, { 'bank-transfer': numberless.id });
+    try {
+      expect((await page(seated.id, customer)).bankTransfer).toBeNull();
+    } finally {
+      await mapPaymentAccounts(t, admin, {
+        'bank-transfer': mapped.paymentAccounts['bank-transfer'] ?? null,
+      });
+    }
   });
 });
 
@@ -557,7 +604,10 @@ describe('without STRIPE_SECRET_KEY', () => {
       const owner = await plain.buildUser({ role: 'admin' });
       const cashier = await plain.buildUser({ role: 'staff' });
       await settingsForPayments(plain, owner);
-      await accountFor(plain, owner, ['online', 'bank-transfer'], { type: 'bank' });
+      await accountFor(plain, owner, ['online', 'bank-transfer'], {
+        type: 'bank',
+        accountNumber: '7700 1234',
+      });
       const dish = await buildMenuItem(plain, { price: 800 }, { as: owner });
       const placed = await placedOrder(
         plain,

@@ -133,3 +133,27 @@ export async function countPrints(page: Page) {
   });
   return () => page.evaluate(() => (window as unknown as { printed: number }).printed);
 }
+
+/** Opens the page and waits for the first read of the notifications and the live stream following them. */
+export async function openWatching(page: Page, path: string, userId: string): Promise<void> {
+  const firstRead = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/notifications' && response.request().method() === 'GET',
+  );
+  const streamOpened = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/events' &&
+      (url.searchParams.get('topics') ?? '').includes(`notifications:${userId}`)
+    );
+  });
+  await page.goto(path);
+  expect((await firstRead).status()).toBe(200);
+  expect((await streamOpened).status()).toBe(200);
+}
+
+/** The signed-in user's id, as the session says. */
+export async function userIdOf(request: APIRequestContext): Promise<string> {
+  const session = (await (await request.get('/api/auth/get-session')).json()) as { user: { id: string } };
+  return session.user.id;
+}

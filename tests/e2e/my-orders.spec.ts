@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import type { MenuItem, PublicMenu } from '../../src/shared/contracts/menu';
 import type { Order, OrderInput } from '../../src/shared/contracts/orders';
 import { formatMoney } from '../../src/shared/money';
@@ -8,7 +8,7 @@ import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, type FactoryClient, uniqueName } from '../support/factories';
 import { expect, test } from './fixtures';
 import { newCustomer, ownerClient, signIn } from './guests';
-import { PHONE, saveScreenshot } from './helpers';
+import { openWatching, PHONE, saveScreenshot, userIdOf } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
@@ -108,6 +108,18 @@ async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
 }
 
+/** The control is on screen and nothing lies over its middle (a toast, a banner): a tap reaches it. */
+async function expectUncovered(control: Locator) {
+  await expect(control).toBeVisible();
+  await control.scrollIntoViewIfNeeded();
+  const reached = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+  expect(reached, 'something covers the control').toBe(true);
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'heading-order': { enabled: true }, region: { enabled: true } } })
@@ -117,7 +129,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe('my orders', () => {
-  test('a customer follows an order live: pending in My orders, accepted and ready without a reload, each with a toast whose View Order opens their own order page', async ({
+  test('a customer follows an order live: pending in My orders, accepted and ready without a reload; on the list a toast whose View Order opens their own order page', async ({
     page,
     request,
     browser,
@@ -188,21 +200,15 @@ test.describe('my orders', () => {
     await expectNoAxeViolations(page);
     await markDocument(page);
 
-    // Staff accept it on another device: the page shows it within 2 s, with the toast.
+    // Staff accept it on another device: the page shows it within 2 s (the page is the news: no toast).
     await moveByStaff(staff, baseURL!, order.id, 'confirmed');
     await expect(step(page, 'Confirmed')).toHaveAttribute('data-state', 'current', { timeout: 2000 });
-    const accepted = page
-      .getByTestId('notification-toast')
-      .filter({ hasText: `Order #${order.number} accepted` });
-    await expect(accepted).toBeVisible({ timeout: 2000 });
-    await expect(accepted).toContainText('The kitchen is on it.');
     await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'done');
     await expect(step(page, 'Confirmed').locator('time')).toBeVisible();
     await expect(page.getByTestId('status-sentence')).toHaveText('Accepted: the kitchen is on it.');
     await expect(page.getByRole('button', { name: 'Cancel order' })).toBeHidden();
     await expectNotReloaded(page);
     await saveScreenshot(page, testInfo, 'my-order-accepted', { viewportOnly: true });
-    await accepted.getByRole('button', { name: 'Close' }).click();
 
     // Back on the list, the badge follows: preparing (no toast), then ready (a toast).
     await page.getByRole('link', { name: 'My orders' }).first().click();
@@ -285,7 +291,7 @@ test.describe('my orders', () => {
     await expect(page.getByTestId('order-status').first()).toHaveText('Confirmed');
     await saveScreenshot(page, testInfo, 'my-order-cancel-refused');
 
-    // A rejection says why, on the page and in the toast.
+    // A rejection says why, on the page (which shows it: no toast over it).
     const third = await placeAsCustomer(page, baseURL!, orderInput(dishes));
     // The notifications' first read is what the page knew on opening: the rejection comes after it, as
     // it would for a guest watching, once the event stream follows the customer's notifications.
@@ -303,11 +309,14 @@ test.describe('my orders', () => {
     await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'current');
     await moveByStaff(staffContext.request, baseURL!, third.id, 'rejected', 'The kitchen closes early today');
     await expect(page.getByTestId('stop-reason')).toHaveText('Rejected: The kitchen closes early today');
-    const toast = page
-      .getByTestId('notification-toast')
-      .filter({ hasText: `Order #${third.number} rejected` });
-    await expect(toast).toContainText('Rejected: The kitchen closes early today');
     await expect(step(page, 'Rejected')).toHaveAttribute('data-state', 'stopped');
+    await expect(page.getByTestId('status-card')).toHaveAttribute('data-changed', 'true');
+    // Its notification arrived (the second order's acceptance and this one: 2 unread), untoasted here.
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: 'Notifications (2 unread)' }),
+    ).toBeVisible({ timeout: 2000 });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('notification-toast').count()).toBe(0);
     await saveScreenshot(page, testInfo, 'my-order-rejected');
     await staffContext.close();
   });
@@ -392,5 +401,90 @@ test.describe('my orders', () => {
     await otherPage.goto('/account/orders');
     await expect(otherPage.getByText('No orders yet')).toBeVisible();
     await other.close();
+  });
+
+  test('on the order’s own page a status change shows on the page, never as a toast over Pay or Rate your order; another order’s toast opens that order, and offers no link once its page is on screen', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const owner = await ownerClient(request, baseURL!);
+    const dishes = await buildDishes(owner);
+    const staffContext = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.22` },
+    });
+    await signIn(staffContext.request, baseURL!, E2E_USERS.staff);
+    const staff = staffContext.request;
+
+    await page.setViewportSize(PHONE);
+    await signUpCustomer(page, baseURL!, 'Tess');
+    const userId = await userIdOf(page.request);
+    const mine = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+    const other = await placeAsCustomer(page, baseURL!, orderInput(dishes));
+    const toasts = page.getByTestId('notification-toast');
+    const bellSays = (unread: number) =>
+      page.getByRole('banner').getByRole('button', { name: `Notifications (${unread} unread)` });
+
+    // The guest follows their order on its page; staff accept it.
+    await openWatching(page, `/account/orders/${mine.id}`, userId);
+    await expect(step(page, 'Pending')).toHaveAttribute('data-state', 'current');
+    await moveByStaff(staff, baseURL!, mine.id, 'confirmed');
+    // The page shows it: the step, the sentence (a live region), the card marked for a moment.
+    await expect(step(page, 'Confirmed')).toHaveAttribute('data-state', 'current', { timeout: 2000 });
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Accepted: the kitchen is on it.' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('status-card')).toHaveAttribute('data-changed', 'true');
+    // The notification reached this page (the bell counts it, from the list the toaster reads), and
+    // no toast covers the page for it: counted once, not waited for (a toast leaves after 5 s).
+    await expect(bellSays(1)).toBeVisible({ timeout: 2000 });
+    await page.waitForTimeout(300);
+    expect(await toasts.count()).toBe(0);
+    await expectUncovered(page.getByRole('link', { name: /^Pay / }));
+    await saveScreenshot(page, testInfo, 'my-order-accepted-on-page', { viewportOnly: true });
+    await page.setViewportSize(DESKTOP);
+    await saveScreenshot(page, testInfo, 'my-order-accepted-on-page', { viewportOnly: true });
+    await page.setViewportSize(PHONE);
+
+    // Another order of theirs is accepted meanwhile: that one is news here, with View Order to it.
+    await moveByStaff(staff, baseURL!, other.id, 'confirmed');
+    const otherAccepted = toasts.filter({ hasText: `Order #${other.number} accepted` });
+    await expect(otherAccepted).toBeVisible({ timeout: 2000 });
+    await expect(otherAccepted.getByRole('button', { name: 'View Order' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'my-order-other-order-toast', { viewportOnly: true });
+    await otherAccepted.getByRole('button', { name: 'View Order' }).click();
+    await expect(page).toHaveURL(`/account/orders/${other.id}`);
+    await expect(page.getByRole('heading', { name: `Order #${other.number}`, level: 1 })).toBeVisible();
+
+    // On that page the first order is ready: a toast with View Order to it. Going back to its page
+    // while the toast is up, the toast no longer offers the page it is on.
+    await moveByStaff(staff, baseURL!, mine.id, 'preparing');
+    await moveByStaff(staff, baseURL!, mine.id, 'ready');
+    const mineReady = toasts.filter({ hasText: `Order #${mine.number} is ready` });
+    await expect(mineReady.getByRole('button', { name: 'View Order' })).toBeVisible({ timeout: 2000 });
+    await page.goBack();
+    await expect(page).toHaveURL(`/account/orders/${mine.id}`);
+    // The same toast, still up, now without View Order (only Close).
+    const withoutLink = mineReady.filter({ hasNot: page.getByRole('button', { name: 'View Order' }) });
+    await expect(withoutLink).toBeVisible();
+    await expect(withoutLink.getByRole('button', { name: 'Close' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'my-order-own-toast-no-link', { viewportOnly: true });
+    await withoutLink.getByRole('button', { name: 'Close' }).click();
+    await expect(toasts).toHaveCount(0);
+
+    // Completed: Rate your order is there, uncovered, and nothing toasts over it.
+    await moveByStaff(staff, baseURL!, mine.id, 'completed');
+    const rate = page.getByRole('link', { name: 'Rate your order' });
+    await expect(rate).toBeVisible({ timeout: 2000 });
+    expect(await toasts.count()).toBe(0);
+    await expectUncovered(rate);
+    await saveScreenshot(page, testInfo, 'my-order-completed-on-page', { viewportOnly: true });
+    await page.setViewportSize(DESKTOP);
+    await expectUncovered(rate);
+    await saveScreenshot(page, testInfo, 'my-order-completed-on-page', { viewportOnly: true });
+    await staffContext.close();
   });
 });

@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, uniqueName } from '../support/factories';
 import { expect, test } from './fixtures';
 import { newCustomer, ownerClient, signIn } from './guests';
-import { DESKTOP, PHONE, saveScreenshot, signInByApi } from './helpers';
+import { DESKTOP, openWatching, PHONE, saveScreenshot, signInByApi, userIdOf } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
@@ -35,29 +35,6 @@ function item(page: Page, order: Order): Locator {
   return panel(page)
     .getByTestId('notification-item')
     .filter({ hasText: `#${order.number}` });
-}
-
-/** Opens the page and waits for the first read of the notifications and the live stream following them. */
-async function openWatching(page: Page, path: string, userId: string): Promise<void> {
-  const firstRead = page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === '/api/notifications' && response.request().method() === 'GET',
-  );
-  const streamOpened = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return (
-      url.pathname === '/api/events' &&
-      (url.searchParams.get('topics') ?? '').includes(`notifications:${userId}`)
-    );
-  });
-  await page.goto(path);
-  expect((await firstRead).status()).toBe(200);
-  expect((await streamOpened).status()).toBe(200);
-}
-
-async function userIdOf(request: APIRequestContext): Promise<string> {
-  const session = (await (await request.get('/api/auth/get-session')).json()) as { user: { id: string } };
-  return session.user.id;
 }
 
 /** A new customer signed in on another device (their own request context), who orders through the API. */

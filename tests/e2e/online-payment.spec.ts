@@ -3,7 +3,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { OrderWithPayments } from '../../src/shared/contracts/payments';
 import { formatMoney } from '../../src/shared/money';
-import { buildBankAccount, buildMenuItem, type FactoryClient, uniqueName } from '../support/factories';
+import {
+  buildBankAccount,
+  buildMenuItem,
+  buildTable,
+  type FactoryClient,
+  uniqueName,
+} from '../support/factories';
 import type { Delivery, FakeCheckoutSession, WebhookTiming } from '../support/fake-stripe';
 import { expect, test } from './fixtures';
 import { newCustomer, ownerClient, patchSettings, signIn } from './guests';
@@ -32,7 +38,10 @@ async function setWebhookTiming(request: APIRequestContext, webhookTiming: Webho
   expect(response.status()).toBe(200);
 }
 
-/** An account for online payments and one for bank transfers, mapped in the settings. */
+/**
+ * An account for online payments and one for bank transfers, mapped in the settings; answers the
+ * transfer account (its name is the back office's label, which guests never see).
+ */
 async function mapAccounts(owner: FactoryClient, request: APIRequestContext, baseURL: string) {
   const online = await buildBankAccount(owner, { type: 'bank', name: uniqueName('Stripe payouts') });
   const transfers = await buildBankAccount(owner, {
@@ -44,6 +53,7 @@ async function mapAccounts(owner: FactoryClient, request: APIRequestContext, bas
   await patchSettings(request, baseURL, {
     paymentAccounts: { online: online.id, 'bank-transfer': transfers.id },
   });
+  return transfers;
 }
 
 /** The order as staff read it (its payments, its link). */
@@ -217,5 +227,54 @@ test.describe('online payment', () => {
     } finally {
       await staffContext.close();
     }
+  });
+
+  test('a dine-in guest is told to ask for the bill at their table; the transfer details are the payer’s, never the account’s own name', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const transfers = await mapAccounts(owner, request, baseURL!);
+    const { name: restaurant } = (await (await request.get('/api/settings')).json()) as { name: string };
+    const table = await buildTable(owner, { name: uniqueName('T') });
+    const tea = await buildMenuItem(owner, { name: uniqueName('Table Tea'), price: 380 });
+
+    await page.setViewportSize(PHONE);
+    const customer = await newCustomer(page.request, baseURL!, 'Tara');
+    await signIn(page.request, baseURL!, customer);
+    const placed = await page.request.post('/api/orders', {
+      data: { type: 'dine-in', tableName: table.name, lines: [{ menuItemId: tea.id, quantity: 2 }] },
+      headers: { origin: baseURL!, 'Idempotency-Key': randomUUID() },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as Order;
+    const due = formatMoney(order.total, order.currency, 'en-US');
+
+    await page.goto(`/account/orders/${order.id}`);
+    await page.getByRole('link', { name: `Pay ${due}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/payment/${order.id}\\?key=[0-9a-f]{64}$`));
+    await expect(page.getByRole('heading', { name: `Order #${order.number}`, level: 1 })).toBeVisible();
+    await expect(page.getByText(`Dine-in · Table ${table.name}`)).toBeVisible();
+    const options = page.getByTestId('pay-options');
+    await expect(options.getByRole('heading', { name: 'At your table' })).toBeVisible();
+    await expect(options).toContainText(
+      `Ask a member of staff for the bill. They bring it to table ${table.name}, and you can pay there by cash, card or QR.`,
+    );
+    await expect(page.getByText('At the counter')).toHaveCount(0);
+
+    // The transfer: who to pay, the bank, the number and the reference; the account's own name nowhere.
+    const transfer = page.getByTestId('bank-transfer');
+    await expect(transfer).toContainText(`Pay to${restaurant}`);
+    await expect(transfer).toContainText('BankFirst Harbour Bank');
+    await expect(transfer).toContainText('Account number0042 1234 5678');
+    await expect(transfer).toContainText(`ReferenceOrder #${order.number}`);
+    await expect(transfer).not.toContainText('Account name');
+    expect(await page.content()).not.toContain(transfers.name);
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, testInfo, 'payment-page-dine-in');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(options.getByRole('heading', { name: 'At your table' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'payment-page-dine-in');
   });
 });

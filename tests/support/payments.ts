@@ -78,7 +78,7 @@ export async function accountFor(
   t: TestApp,
   admin: TestUser,
   methods: PaymentMethod[],
-  overrides: { type?: 'cash' | 'bank' | 'e-wallet'; openingBalance?: number } = {},
+  overrides: { type?: 'cash' | 'bank' | 'e-wallet'; openingBalance?: number; accountNumber?: string } = {},
 ): Promise<{ id: string; name: string; openingBalance: number }> {
   const account = await buildBankAccount(t, { type: 'cash', ...overrides }, { as: admin });
   await mapPaymentAccounts(t, admin, Object.fromEntries(methods.map((method) => [method, account.id])));

@@ -64,6 +64,25 @@ async function mappedAccount(deps: OnlinePaymentDeps, accountId: string | null |
   return account?.active ? account : null;
 }
 
+/**
+ * The transfer details a payer is given: who to pay (the restaurant), the bank, the account number
+ * and the reference that ties the money to the order. The account's name is the back office's label
+ * ("Main bank account") and is never sent; an account without a number offers no transfer.
+ */
+function bankTransferFor(
+  account: { bankName: string; accountNumber: string } | null,
+  restaurantName: string,
+  orderNumber: number,
+): PaymentPage['bankTransfer'] {
+  if (!account || account.accountNumber.trim() === '') return null;
+  return {
+    payee: restaurantName,
+    bankName: account.bankName,
+    accountNumber: account.accountNumber,
+    reference: `Order ${orderNumberLabel(orderNumber)}`,
+  };
+}
+
 const closed = (status: string) => status === 'rejected' || status === 'cancelled';
 
 function requireProvider(deps: OnlinePaymentDeps): PaymentProvider {
@@ -106,6 +125,7 @@ async function buildPage(deps: OnlinePaymentDeps, order: Order): Promise<Payment
       id: order.id,
       number: order.number,
       type: order.type,
+      table: order.type === 'dine-in' ? (order.table?.name ?? null) : null,
       status: order.status,
       paymentStatus: order.paymentStatus,
       currency: order.currency,
@@ -130,13 +150,7 @@ async function buildPage(deps: OnlinePaymentDeps, order: Order): Promise<Payment
     restaurant: { name: settings.name, locale: settings.locale },
     onlinePayment:
       deps.paymentProvider !== null && due > 0 && !closed(order.status) && onlineAccount !== null,
-    bankTransfer: bankAccount
-      ? {
-          accountName: bankAccount.name,
-          bankName: bankAccount.bankName,
-          accountNumber: bankAccount.accountNumber,
-        }
-      : null,
+    bankTransfer: bankTransferFor(bankAccount, settings.name, order.number),
     payments,
   };
 }

@@ -164,6 +164,8 @@ export const PaymentPageSchema = z.object({
     id: z.string(),
     number: z.number(),
     type: z.string(),
+    /** A dine-in order's table ("T5"), so the page can say where the bill is brought; else null. */
+    table: z.string().nullable(),
     status: z.string(),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     currency: z.string(),
@@ -191,9 +193,19 @@ export const PaymentPageSchema = z.object({
   restaurant: z.object({ name: z.string(), locale: z.string() }),
   /** Whether the guest can pay online here now (provider configured, money due, order not closed). */
   onlinePayment: z.boolean(),
-  /** Where a bank transfer goes (the account the settings map bank transfers to), if any. */
+  /**
+   * What a payer needs for a bank transfer, and nothing of the back office: the payee (the
+   * restaurant's name, never the account's own name, which is the staff's label for it), the bank and
+   * number of the account the settings map bank transfers to, and the reference to write ("Order
+   * #1043"). Null when no active account is mapped or it has no account number to send money to.
+   */
   bankTransfer: z
-    .object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() })
+    .object({
+      payee: z.string(),
+      bankName: z.string(),
+      accountNumber: z.string(),
+      reference: z.string(),
+    })
     .nullable(),
   /** Payments so far, as the guest sees them: method, amount, what was refunded, when. */
   payments: z.array(CustomerPaymentSchema),

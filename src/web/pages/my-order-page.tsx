@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Order } from '../../shared/contracts/orders';
 import type { CustomerOrderWithPayments } from '../../shared/contracts/payments';
@@ -23,6 +23,7 @@ import {
   useMyOrder,
   useRestaurantFormats,
 } from '../features/my-orders';
+import { useOrderOnScreen } from '../features/notifications';
 import { OrderLines, OrderTotals, useOrderMoney } from '../features/orders';
 import { isApiError } from '../lib/api-client';
 import { orderPath, paths } from '../lib/paths';
@@ -41,10 +42,32 @@ function BackLink() {
   );
 }
 
-/** Keeps the page on the order's own live topic (mounted only once the order is known to be the viewer's). */
+/**
+ * Keeps the page on the order's own live topic (mounted only once the order is known to be the
+ * viewer's), and makes the order's notifications this page's to show: its status card says what
+ * changed, so no toast covers the page's buttons or offers to open this very page.
+ */
 function FollowOrder({ id }: { id: string }) {
   useFollowOrder(id);
+  useOrderOnScreen(id);
   return null;
+}
+
+/** How long the status card stays marked after its status changed while the page was open. */
+const CHANGED_MARK_MS = 4000;
+
+/** Whether `status` changed while the page was open, for a few seconds after each change. */
+function useJustChanged(status: string): boolean {
+  const first = useRef(status);
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (status === first.current) return;
+    first.current = status;
+    setChanged(true);
+    const timer = window.setTimeout(() => setChanged(false), CHANGED_MARK_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+  return changed;
 }
 
 function NotFound({ staffOrderId }: { staffOrderId?: string }) {
@@ -72,15 +95,28 @@ function NotFound({ staffOrderId }: { staffOrderId?: string }) {
   );
 }
 
-/** Where it stands in a sentence, the reason of a rejection or cancellation, and the steps with their times. */
+/**
+ * Where it stands in a sentence, the reason of a rejection or cancellation, and the steps with their
+ * times. A change that arrives while the page is open is the page's news (no toast here): the card is
+ * outlined for a few seconds and the sentence is a live region, so a screen reader says it too.
+ */
 function StatusCard({ order }: { order: Order }) {
   const formats = useRestaurantFormats();
+  const changed = useJustChanged(order.status);
   const stopped = order.status === 'rejected' || order.status === 'cancelled';
   const reason = order.status === 'rejected' ? order.rejectReason : order.cancelReason;
   return (
-    <Card className="p-5 sm:p-6">
+    <Card
+      className={clsx(
+        'p-5 ring-offset-2 transition-shadow duration-300 sm:p-6',
+        changed && (stopped ? 'ring-2 ring-red-700' : 'ring-2 ring-emerald-600'),
+      )}
+      data-testid="status-card"
+      data-changed={changed || undefined}
+    >
       <h2 className="sr-only">Status</h2>
       <p
+        role="status"
         className={clsx('text-base font-medium', stopped ? 'text-red-800' : 'text-neutral-950')}
         data-testid="status-sentence"
       >

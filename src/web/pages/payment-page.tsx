@@ -141,6 +141,7 @@ function PaymentView({
           <time dateTime={order.createdAt}>{formats.dateTime(order.createdAt)}</time>
           {' · '}
           {orderTypeLabel(order.type)}
+          {order.table && ` · Table ${order.table}`}
         </p>
       </header>
 
@@ -164,11 +165,12 @@ function PaymentView({
 }
 
 /**
- * `/payment/[orderId]` (public; docs/PRODUCT-RULES.md, Payments and refunds): the order's summary, what is
- * paid and due, and how to pay it: online through Stripe's hosted checkout when the restaurant has it, at the
- * counter, or by bank transfer to the restaurant's account. The order's customer and staff see it by their
- * session; anyone else needs the order's key (`?key=…`, the receipt's QR code): without it the order does not
- * exist. Coming back from the checkout (`&session_id=…`) shows what the payment came to.
+ * `/payment/[orderId]` (public; docs/PRODUCT-RULES.md, Payments and refunds): the order's summary, what is paid and
+ * due, and how to pay it: online through Stripe's hosted checkout when the restaurant has it, in person
+ * (a dine-in guest asks for the bill at their table, others pay at the counter), or by bank transfer
+ * with the details meant for payers (never the account's back-office name). The order's customer and
+ * staff see it by their session; anyone else needs the order's key (`?key=…`, the receipt's QR code):
+ * without it the order does not exist. Coming back from the checkout (`&session_id=…`) shows what the payment came to.
  */
 export function PaymentPage() {
   const { orderId = '' } = useParams();

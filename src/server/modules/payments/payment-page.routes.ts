@@ -46,10 +46,13 @@ const pageRoute = defineRoute('public', {
   tags: TAGS,
   summary: 'What the payment page shows',
   description:
-    'The order’s lines and totals, what is paid (payments less refunds) and due, its status, the ' +
-    'payments so far, whether it can be paid online now (`onlinePayment`: the provider is set up, an ' +
-    'account receives online payments, money is due and the order is not rejected or cancelled) and ' +
-    `the restaurant's bank transfer details (the account the settings map bank transfers to). ${ACCESS}`,
+    'The order’s lines and totals, what is paid (payments less refunds) and due, its status, a ' +
+    'dine-in order’s table, the payments so far, whether it can be paid online now (`onlinePayment`: ' +
+    'the provider is set up, an account receives online payments, money is due and the order is not ' +
+    'rejected or cancelled) and what a payer needs for a bank transfer (`bankTransfer`: the payee, ' +
+    'which is the restaurant’s name, the bank and number of the account the settings map bank ' +
+    'transfers to, and the reference to write; never the account’s own name, a back-office label; ' +
+    `null without a mapped account with a number). ${ACCESS}`,
   request: { params: OrderParams, query: KeyQuery },
   responses: {
     200: json('The payment page', PaymentPageSchema),

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { Bell, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import toast, { type Toast } from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { orderPath } from '../../lib/paths';
 
 /** Seed sections 2 and 9: a notification toast stays 5 s. */
@@ -24,12 +24,35 @@ export interface NotificationPayload {
 
 type Navigate = (path: string) => void;
 
-// The toasts render in the Toaster, outside the router; the router's navigate is lent to them here.
+// The toasts render in the Toaster, outside the router; the router's navigate and the path of the page
+// on screen are lent to them here.
 let navigateFromToast: Navigate | null = null;
+let pageOnScreen: string | null = null;
+const pageListeners = new Set<() => void>();
 
-/** Mount once inside the router, so that a toast's View Order button navigates within the app. */
+function followPageOnScreen(listener: () => void): () => void {
+  pageListeners.add(listener);
+  return () => pageListeners.delete(listener);
+}
+const readPageOnScreen = () => pageOnScreen;
+
+/**
+ * Whether `destination` (a path of this site, maybe with a query or hash) is the page at `pathname`:
+ * a toast never offers to open the page it is shown on.
+ */
+export function isPageOnScreen(destination: string, pathname: string | null): boolean {
+  if (pathname === null) return false;
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return trim(destination.split(/[?#]/, 1)[0] ?? '') === trim(pathname);
+}
+
+/**
+ * Mount once inside the router, so that a toast's View Order button navigates within the app and
+ * knows which page is on screen.
+ */
 export function NotificationNavigation() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEffect(() => {
     const lend: Navigate = (path) => {
       void navigate(path);
@@ -39,6 +62,10 @@ export function NotificationNavigation() {
       if (navigateFromToast === lend) navigateFromToast = null;
     };
   }, [navigate]);
+  useEffect(() => {
+    pageOnScreen = pathname;
+    for (const listener of pageListeners) listener();
+  }, [pathname]);
   return null;
 }
 
@@ -57,8 +84,9 @@ interface NotificationToastProps {
 }
 
 /**
- * Seed section 2, "Notification toast": title, body, a close button and View Order for an order. Both
- * buttons are 44 px touch targets (the close button reaches into the toast's padding).
+ * Seed section 2, "Notification toast": title, body, a close button and View Order for an order,
+ * except while the page View Order opens is the one on screen (a link to where the viewer already
+ * is). Both buttons are 44 px touch targets (the close button reaches into the toast's padding).
  */
 export function NotificationToast({
   toast: current,
@@ -67,6 +95,9 @@ export function NotificationToast({
   orderId,
   viewPath,
 }: NotificationToastProps) {
+  const onScreen = useSyncExternalStore(followPageOnScreen, readPageOnScreen, () => null);
+  const destination = orderId ? (viewPath ?? orderPath(orderId)) : null;
+  const offersView = destination !== null && !isPageOnScreen(destination, onScreen);
   return (
     <div
       {...current.ariaProps}
@@ -85,12 +116,12 @@ export function NotificationToast({
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold break-words text-neutral-950">{title}</p>
         <p className="mt-0.5 text-sm break-words text-neutral-600">{body}</p>
-        {orderId && (
+        {offersView && (
           <button
             type="button"
             onClick={() => {
               toast.dismiss(current.id);
-              goTo(viewPath ?? orderPath(orderId));
+              goTo(destination);
             }}
             className="mt-3 inline-flex h-11 items-center rounded-lg bg-neutral-950 px-4 text-sm font-medium text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
           >
@@ -113,7 +144,7 @@ export function NotificationToast({
 /**
  * Shows the seed's notification toast at the top right for 5 s; returns the toast id. A title or
  * body left out (or blank) gets the seed's default; an orderId adds View Order (→ /orders/{orderId},
- * or `viewPath` when given).
+ * or `viewPath` when given), unless that page is the one on screen.
  */
 export function showNotificationToast({ title, body, data, viewPath }: NotificationPayload = {}): string {
   const orderId = data?.orderId?.trim() || null;

@@ -1,4 +1,5 @@
 import { showNotificationToast } from '../../components/notification-toast/notification-toast';
+import { isOrderOnScreen } from './orders-on-screen';
 
 /**
  * One notification as a toast announces it: the in-app list's item (`features/notifications/api`)
@@ -32,12 +33,26 @@ export function wasAnnounced(id: string): boolean {
 }
 
 /**
+ * Takes the notifications about an order a page on screen shows live: that page shows the change
+ * itself (orders-on-screen.ts), so they are not toasted, now or later. Answers the others.
+ */
+function leaveToTheirPage<T extends AnnouncedNotification>(notifications: readonly T[]): T[] {
+  return notifications.filter((notification) => {
+    if (!isOrderOnScreen(notification.orderId)) return true;
+    announced.add(notification.id);
+    return false;
+  });
+}
+
+/**
  * Shows the seed's notification toast (5 s, View Order → `link` when it names an order) for a
  * notification that arrived while the page is open, once per id for the page's life: the in-app list
- * and a push message may both tell of the same notification. Returns whether a toast was shown.
+ * and a push message may both tell of the same notification. Not for an order the page on screen
+ * shows live: that page shows the change. Returns whether a toast was shown.
  */
 export function announceNotification(notification: AnnouncedNotification): boolean {
   if (announced.has(notification.id)) return false;
+  if (leaveToTheirPage([notification]).length === 0) return false;
   announced.add(notification.id);
   showNotificationToast({
     title: notification.title,
@@ -50,11 +65,11 @@ export function announceNotification(notification: AnnouncedNotification): boole
 
 /**
  * Announces several new notifications: one toast each, or, when more than
- * `MAX_NOTIFICATION_TOASTS` are new to this page, one summary toast for them all. Returns how many
- * were new.
+ * `MAX_NOTIFICATION_TOASTS` are new to this page, one summary toast for them all (those about an
+ * order the page on screen shows live are left to it). Returns how many were toasted.
  */
 export function announceNotifications(notifications: readonly AnnouncedNotification[]): number {
-  const fresh = notifications.filter((notification) => !announced.has(notification.id));
+  const fresh = leaveToTheirPage(notifications.filter((notification) => !announced.has(notification.id)));
   if (fresh.length > MAX_NOTIFICATION_TOASTS) {
     for (const notification of fresh) announced.add(notification.id);
     showNotificationToast({

@@ -1,4 +1,4 @@
-import { CircleCheck, CreditCard, Landmark, LockKeyhole, Star, Store } from 'lucide-react';
+import { CircleCheck, ConciergeBell, CreditCard, Landmark, LockKeyhole, Star, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PaymentPage } from '../../../../shared/contracts/payments';
 import { orderNumberLabel } from '../../../../shared/order-limits';
@@ -8,7 +8,7 @@ import { PaymentStatusBadge } from '../../../components/ui/order-badges';
 import { errorMessage } from '../../../lib/api-client';
 import { feedbackPath } from '../../../lib/paths';
 import { useStartCheckout } from './payment-page-api';
-import { payStateOf } from './payment-page-model';
+import { atTableText, inPersonPlace, payStateOf } from './payment-page-model';
 
 type Money = (minor: number) => string;
 
@@ -29,7 +29,11 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
   );
 }
 
-/** Paying at the counter, and by bank transfer to the restaurant's account when it has one. */
+/**
+ * Paying in person (a dine-in guest at their table, anyone else at the counter), and by bank transfer
+ * with the details the server gives payers (payee, bank, number, reference) when the restaurant has an
+ * account for it.
+ */
 function OtherWays({ page, heading }: { page: PaymentPage; heading: string }) {
   const label = orderNumberLabel(page.order.number);
   const transfer = page.bankTransfer;
@@ -39,18 +43,24 @@ function OtherWays({ page, heading }: { page: PaymentPage; heading: string }) {
         {heading}
       </h2>
       <ul className="mt-3 flex flex-col gap-4">
-        <Way icon={<Store className="size-4" />} title="At the counter">
-          Show this page or the order number <span className="font-medium text-neutral-950">{label}</span> to
-          the staff and pay by cash, card or QR.
-        </Way>
+        {inPersonPlace(page.order) === 'table' ? (
+          <Way icon={<ConciergeBell className="size-4" />} title="At your table">
+            {atTableText(page.order.table)}
+          </Way>
+        ) : (
+          <Way icon={<Store className="size-4" />} title="At the counter">
+            Show this page or the order number <span className="font-medium text-neutral-950">{label}</span>{' '}
+            to the staff and pay by cash, card or QR.
+          </Way>
+        )}
         {transfer && (
           <Way icon={<Landmark className="size-4" />} title="By bank transfer">
             <dl
               className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1"
               data-testid="bank-transfer"
             >
-              <dt className="text-neutral-600">Account name</dt>
-              <dd className="font-medium break-words text-neutral-950">{transfer.accountName}</dd>
+              <dt className="text-neutral-600">Pay to</dt>
+              <dd className="font-medium break-words text-neutral-950">{transfer.payee}</dd>
               {transfer.bankName && (
                 <>
                   <dt className="text-neutral-600">Bank</dt>
@@ -66,7 +76,7 @@ function OtherWays({ page, heading }: { page: PaymentPage; heading: string }) {
                 </>
               )}
               <dt className="text-neutral-600">Reference</dt>
-              <dd className="font-medium text-neutral-950">Order {label}</dd>
+              <dd className="font-medium break-words text-neutral-950">{transfer.reference}</dd>
             </dl>
             <p className="mt-2 text-neutral-600">The order shows paid once the restaurant has received it.</p>
           </Way>
@@ -78,8 +88,8 @@ function OtherWays({ page, heading }: { page: PaymentPage; heading: string }) {
 
 /**
  * The amount due, large, and how to pay it: "Pay online" through the hosted checkout when the server
- * offers it, and always the counter and the restaurant's bank transfer details. Paid in full, or a
- * cancelled or rejected order, says so instead.
+ * offers it, and always paying in person (at the table for dine-in, else at the counter) and the
+ * restaurant's bank transfer details. Paid in full, or a cancelled or rejected order, says so instead.
  */
 export function PayOptions({
   page,

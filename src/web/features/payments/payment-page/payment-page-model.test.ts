@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_OUTCOMES } from '../../../../shared/contracts/payments';
-import { outcomeNotice, payStateOf, totalRows, withoutSessionId } from './payment-page-model';
+import {
+  atTableText,
+  inPersonPlace,
+  outcomeNotice,
+  payStateOf,
+  totalRows,
+  withoutSessionId,
+} from './payment-page-model';
 
 const order = {
   subtotal: 2000,
@@ -65,5 +72,15 @@ describe('the payment page', () => {
   it('drops the checkout id from the address and keeps the key', () => {
     expect(withoutSessionId('?key=abc&session_id=cs_1')).toBe('?key=abc');
     expect(withoutSessionId('?session_id=cs_1')).toBe('');
+  });
+
+  it('sends a dine-in guest to pay at their table, everyone else to the counter', () => {
+    expect(inPersonPlace({ type: 'dine-in' })).toBe('table');
+    expect(inPersonPlace({ type: 'takeaway' })).toBe('counter');
+    expect(inPersonPlace({ type: 'delivery' })).toBe('counter');
+    expect(atTableText('T5')).toBe(
+      'Ask a member of staff for the bill. They bring it to table T5, and you can pay there by cash, card or QR.',
+    );
+    expect(atTableText(null)).toContain('They bring it to your table');
   });
 });

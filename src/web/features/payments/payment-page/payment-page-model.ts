@@ -49,6 +49,20 @@ export function payStateOf(order: Pick<PageOrder, 'status' | 'amountDue'>): PayS
   return order.amountDue > 0 ? 'due' : 'paid';
 }
 
+/**
+ * Where the guest pays in person: a dine-in guest at their table (staff bring the bill, as in any
+ * restaurant with table service), everyone else at the counter.
+ */
+export function inPersonPlace(order: Pick<PageOrder, 'type'>): 'table' | 'counter' {
+  return order.type === 'dine-in' ? 'table' : 'counter';
+}
+
+/** What a dine-in guest is told: ask for the bill, and pay where they sit. */
+export function atTableText(table: string | null): string {
+  const where = table ? `table ${table}` : 'your table';
+  return `Ask a member of staff for the bill. They bring it to ${where}, and you can pay there by cash, card or QR.`;
+}
+
 export interface OutcomeNotice {
   tone: 'success' | 'info' | 'warning';
   title: string;
