@@ -369,6 +369,107 @@ describe('a pickup time for a takeaway', () => {
   });
 });
 
+describe('ordering a takeaway ahead while the restaurant is closed', () => {
+  // Tokyo (UTC+09:00) and not the server's UTC, so a check on the wrong clock would be nine hours off.
+  const timeZone = 'Asia/Tokyo';
+  const at = (minutesFromNow: number) => new Date(Date.now() + minutesFromNow * 60_000).toISOString();
+
+  beforeAll(async () => {
+    // Closed now; open from two to four hours from now, every day.
+    await setSettings({ timeZone, openingHours: everyDay(timeZone, 120, 240).hours });
+  });
+  afterAll(async () => {
+    await setSettings({ timeZone: 'UTC' });
+    await alwaysOpen(t, admin);
+  });
+
+  it('takes a takeaway for a pickup time in the next opening (201, pending, the time kept)', async () => {
+    const pickupAt = at(150);
+    const response = await placeOrder(t, takeaway({ pickupAt }), customer);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const order = (await response.json()) as Order;
+    expect(order).toMatchObject({ type: 'takeaway', status: 'pending', source: 'online', pickupAt });
+  });
+
+  it('refuses as soon as possible, dine-in and delivery as before: 409 closed, saying when it opens', async () => {
+    const { minutes } = restaurantClock(timeZone, new Date());
+    const opens = hhmm(minutes + 120);
+    const message =
+      minutes + 120 < 1440
+        ? `We are closed now and open again at ${opens}.`
+        : `We are closed now and open again tomorrow at ${opens}.`;
+    const before = await countOrdersOf(customer);
+    for (const body of [
+      takeaway(),
+      { type: 'dine-in', tableName: table.name, lines: lines() },
+      { type: 'delivery', deliveryAddress: '2 Side St', lines: [{ menuItemId: soup.id, quantity: 2 }] },
+    ]) {
+      const closed = await expectErrorBody(await placeOrder(t, body, customer), 409, 'aborted');
+      expect(closed.details).toEqual({ reason: 'closed' });
+      // (Unless the minute turns between the two readings of the clock.)
+      if (restaurantClock(timeZone, new Date()).minutes === minutes) expect(closed.message).toBe(message);
+    }
+    expect(await countOrdersOf(customer)).toBe(before);
+  });
+
+  it('refuses a pickup time while still closed, or beyond the window, naming pickupAt and why', async () => {
+    const before = await countOrdersOf(customer);
+    const stillClosed = await expectErrorBody(
+      await placeOrder(t, takeaway({ pickupAt: at(60) }), customer),
+      400,
+      'invalid-argument',
+    );
+    expect(stillClosed.details).toEqual({
+      issues: [
+        {
+          path: 'pickupAt',
+          message: expect.stringMatching(
+            /^we are closed at \d\d:\d\d on \w+day: choose a time within the opening hours \(\d\d:\d\d–\d\d:\d\d\)$/,
+          ),
+        },
+      ],
+    });
+    // The next day's opening is open, but more than 12 hours ahead.
+    const tooFar = await expectErrorBody(
+      await placeOrder(t, takeaway({ pickupAt: at(24 * 60 + 150) }), customer),
+      400,
+      'invalid-argument',
+    );
+    expect(tooFar.details).toEqual({
+      issues: [{ path: 'pickupAt', message: 'choose a time within the next 12 hours' }],
+    });
+    // Too soon, even for a restaurant about to open.
+    await setSettings({ openingHours: everyDay(timeZone, 3, 120).hours });
+    const tooSoon = await expectErrorBody(
+      await placeOrder(t, takeaway({ pickupAt: at(5) }), customer),
+      400,
+      'invalid-argument',
+    );
+    expect(tooSoon.details).toEqual({
+      issues: [{ path: 'pickupAt', message: 'choose a time at least 10 minutes from now' }],
+    });
+    expect(await countOrdersOf(customer)).toBe(before);
+    await setSettings({ openingHours: everyDay(timeZone, 120, 240).hours });
+  });
+
+  it('takes the next opening only once it is within the window', async () => {
+    // Opening 13 hours from now: nothing can be ordered yet, however it is asked.
+    await setSettings({ openingHours: everyDay(timeZone, 13 * 60, 15 * 60).hours });
+    const refused = await expectErrorBody(
+      await placeOrder(t, takeaway({ pickupAt: at(13 * 60 + 30) }), customer),
+      400,
+      'invalid-argument',
+    );
+    expect(refused.details).toEqual({
+      issues: [{ path: 'pickupAt', message: 'choose a time within the next 12 hours' }],
+    });
+    // Opening 11 hours from now: ordered ahead.
+    await setSettings({ openingHours: everyDay(timeZone, 11 * 60, 13 * 60).hours });
+    expect((await placeOrder(t, takeaway({ pickupAt: at(11 * 60 + 30) }), customer)).status).toBe(201);
+    await setSettings({ openingHours: everyDay(timeZone, 120, 240).hours });
+  });
+});
+
 describe('the customer’s phone', () => {
   it('is copied from the account when the order names none, and kept as it was', async () => {
     const phoned = await t.buildUser({ role: 'customer', name: 'Phil Phone' });

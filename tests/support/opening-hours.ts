@@ -38,3 +38,21 @@ export async function alwaysOpen(t: SettingsClient, as: { cookie: string }): Pro
     throw new Error(`alwaysOpen: settings answered ${response.status}: ${await response.text()}`);
   }
 }
+
+const clockText = (minutes: number) => {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Opening hours relative to now on the restaurant's clock (`clock`: its minute of the day now, from
+ * `restaurantClock`), so a test sees the restaurant closed or open whatever the hour it runs at: the
+ * same period every day, from `from` to `to` minutes from now (past midnight when it runs over).
+ */
+export function hoursFromNow(clock: { minutes: number }, from: number, to: number) {
+  const range = { open: clockText(clock.minutes + from), close: clockText(clock.minutes + to) };
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, [range]])) as Record<
+    (typeof WEEKDAYS)[number],
+    { open: string; close: string }[]
+  >;
+}

@@ -7,23 +7,21 @@ import {
   type ManualDiscount,
   type Order,
   type OrderInput,
-  PICKUP_MAX_AHEAD_HOURS,
-  PICKUP_MIN_LEAD_MINUTES,
   unknownTableMessage,
 } from '../../shared/contracts/orders';
 import { type CouponChannel, normalizeCouponCode } from '../../shared/coupon-rules';
 import { formatMoney } from '../../shared/money';
 import { closedNowMessage } from '../../shared/next-opening';
-import { formatRanges, isOpenAt, restaurantClock } from '../../shared/opening-hours';
+import { isOpenAt, restaurantClock } from '../../shared/opening-hours';
 import {
   ORDER_REQUEST_TITLE,
   ORDER_REQUESTS_COUNTED,
   ORDER_REQUESTS_TITLE,
   requestToastBody,
 } from '../../shared/order-notices';
+import { pickupTimeProblem } from '../../shared/pickup-times';
 import { type PricingDiscount, percentToHundredths, priceOrder } from '../../shared/pricing';
 import { hasStaffAccess } from '../../shared/roles';
-import { WEEKDAY_LABELS } from '../../shared/weekdays';
 import { CUSTOMER_ORDER_WINDOW_SECONDS, type CustomerOrderLimits } from '../config';
 import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
@@ -451,40 +449,6 @@ async function replayOf(tx: Tx, actor: Actor, key: string, requestHash: string):
   return { order: await getOrder(tx, actor, used.orderId), replayed: true };
 }
 
-const clockTime = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/**
- * A customer's pickup time: at least 10 minutes from `now`, at most 12 hours ahead, and
- * inside the opening hours at that moment (the restaurant's clock).
- */
-function checkPickupAt(pickupAt: Date, now: Date, settings: OrderingSettings): void {
-  const lead = pickupAt.getTime() - now.getTime();
-  if (lead <= 0) {
-    throw issue(
-      'pickupAt',
-      `is in the past: choose a time at least ${PICKUP_MIN_LEAD_MINUTES} minutes from now`,
-    );
-  }
-  if (lead < PICKUP_MIN_LEAD_MINUTES * 60_000) {
-    throw issue('pickupAt', `choose a time at least ${PICKUP_MIN_LEAD_MINUTES} minutes from now`);
-  }
-  if (lead > PICKUP_MAX_AHEAD_HOURS * 3_600_000) {
-    throw issue('pickupAt', `choose a time within the next ${PICKUP_MAX_AHEAD_HOURS} hours`);
-  }
-  const clock = restaurantClock(settings.timeZone, pickupAt);
-  if (!isOpenAt(settings.openingHours, clock.day, clock.minutes)) {
-    const ranges = settings.openingHours[clock.day] ?? [];
-    const day = WEEKDAY_LABELS[clock.day];
-    throw issue(
-      'pickupAt',
-      ranges.length > 0
-        ? `we are closed at ${clockTime(clock.minutes)} on ${day}: choose a time within the opening hours (${formatRanges(ranges)})`
-        : `we are closed on ${day}: choose a time within the opening hours`,
-    );
-  }
-}
-
 /** An order as `insertOrder` writes it, with the coupon it uses (recorded once it is written). */
 export interface CheckedOrder extends NewOrder {
   coupon: AppliedCoupon | null;
@@ -494,8 +458,9 @@ export interface CheckedOrder extends NewOrder {
  * Checks an order against the menu, tables, partners, coupons and settings and prices it: the order
  * as it will be written (`insertOrder`). `actor` is who places it (null: the demo seed); `online` is a
  * customer's order request, otherwise a point-of-sale order. `now` is the moment a customer places
- * it: then the restaurant must be open by its opening hours, and a pickup time is checked against
- * them (the demo seed's order requests give none, so they are made at any hour).
+ * it: then the restaurant must be open by its opening hours, unless it is a takeaway ordered ahead,
+ * and a pickup time is checked against them (`pickupTimeProblem`; the demo seed's order requests give
+ * no `now`, so they are made at any hour).
  */
 export async function checkAndPrice(
   tx: Tx,
@@ -577,10 +542,17 @@ function checkAgainstMenu(
   const pickupAt = input.pickupAt ? new Date(input.pickupAt) : null;
   if (online && now) {
     const clock = restaurantClock(settings.timeZone, now);
-    if (!isOpenAt(settings.openingHours, clock.day, clock.minutes)) {
+    // While closed, only a takeaway ordered ahead is taken: its pickup time (checked below) falls in an
+    // opening period within the window. Nobody serves a table or sends a delivery out before opening,
+    // and a delivery has no time of its own to be scheduled for.
+    const orderedAhead = input.type === 'takeaway' && pickupAt !== null;
+    if (!orderedAhead && !isOpenAt(settings.openingHours, clock.day, clock.minutes)) {
       throw conflict(closedNowMessage(settings.openingHours, clock.day, clock.minutes), { reason: 'closed' });
     }
-    if (pickupAt) checkPickupAt(pickupAt, now, settings);
+    if (pickupAt) {
+      const problem = pickupTimeProblem(pickupAt, now, settings.openingHours, settings.timeZone);
+      if (problem) throw issue('pickupAt', problem);
+    }
   }
   const lines = input.lines.map((line, index) => checkLine(line, index, items.get(line.menuItemId), online));
   return { lines, pickupAt };

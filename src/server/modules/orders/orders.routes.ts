@@ -68,7 +68,9 @@ const placeRoute = defineRoute(
       'when it opens again) or below the delivery minimum (`below-minimum`, `details.minimum`). A dine-in ' +
       'order names its table by `tableId` or by `tableName` (a QR link’s name, any case; unknown: 400). ' +
       'A takeaway may carry `pickupAt`; a customer’s must be 10 minutes to 12 hours ahead and within ' +
-      'the opening hours. A customer’s order without `customerPhone` keeps the account’s phone number.\n\n' +
+      'the opening hours (else 400 on `pickupAt`, saying why). While the restaurant is closed, such a ' +
+      'takeaway is still taken (ordering ahead); any other customer order is refused as `closed`. ' +
+      'A customer’s order without `customerPhone` keeps the account’s phone number.\n\n' +
       'A customer sends at most `CUSTOMER_ORDER_REQUESTS` order requests in 10 minutes (10 unless ' +
       'configured; then 429) and has at most `CUSTOMER_PENDING_ORDERS` waiting to be accepted (3 unless ' +
       'configured; then 409, `details.reason: "too-many-pending"`). A refused `couponCode` counts ' +

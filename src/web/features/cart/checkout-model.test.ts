@@ -8,8 +8,7 @@ import {
   checkoutProblem,
   checkoutTotals,
   orderBody,
-  orderingNotice,
-  pickupSlots,
+  orderingStatus,
   tableProblem,
 } from './checkout-model';
 
@@ -55,97 +54,59 @@ describe('cart button and lines', () => {
   });
 });
 
-describe('orderingNotice', () => {
-  it('says when online ordering is off, whatever the time', () => {
-    expect(orderingNotice({ ...restaurant, onlineOrdering: false }, wednesdayAt('12:00'))).toBe(
-      'Online ordering is not available right now.',
-    );
-    expect(orderingNotice({ ...restaurant, onlineOrdering: false }, null)).toBe(
-      'Online ordering is not available right now.',
-    );
+describe('orderingStatus', () => {
+  it('blocks ordering when online ordering is off, whatever the time', () => {
+    const off = { notice: 'Online ordering is not available right now.', blocked: true, ahead: null };
+    expect(orderingStatus({ ...restaurant, onlineOrdering: false }, wednesdayAt('12:00'))).toEqual(off);
+    expect(orderingStatus({ ...restaurant, onlineOrdering: false }, null)).toEqual(off);
   });
 
   it('is silent while open or before the clock is read', () => {
-    expect(orderingNotice(restaurant, wednesdayAt('07:30'))).toBeNull();
-    expect(orderingNotice(restaurant, wednesdayAt('17:59'))).toBeNull();
-    expect(orderingNotice(restaurant, null)).toBeNull();
+    const open = { notice: null, blocked: false, ahead: null };
+    expect(orderingStatus(restaurant, wednesdayAt('07:30'))).toEqual(open);
+    expect(orderingStatus(restaurant, wednesdayAt('17:59'))).toEqual(open);
+    expect(orderingStatus(restaurant, null)).toEqual(open);
   });
 
-  it('says when ordering opens again: later today, tomorrow or on a weekday', () => {
-    expect(orderingNotice(restaurant, wednesdayAt('06:00'))).toBe(
-      'We are closed now. Ordering opens again at 07:30.',
-    );
-    expect(orderingNotice(restaurant, wednesdayAt('18:00'))).toBe(
-      'We are closed now. Ordering opens again tomorrow at 07:30.',
-    );
+  it('while closed with a pickup time in the window, takes a takeaway ordered ahead and says when it opens', () => {
+    expect(orderingStatus(restaurant, wednesdayAt('06:00'))).toEqual({
+      notice:
+        'We are closed now and open again at 07:30. You can order a takeaway now for pickup from 07:30.',
+      blocked: false,
+      ahead: { opens: { daysAhead: 0, day: 'wed', time: '07:30' } },
+    });
+    expect(orderingStatus(restaurant, wednesdayAt('22:00'))).toMatchObject({
+      notice:
+        'We are closed now and open again tomorrow at 07:30. You can order a takeaway now for pickup tomorrow from 07:30.',
+      blocked: false,
+    });
+  });
+
+  it('blocks ordering while the next opening is beyond the window, saying when ordering ahead opens', () => {
+    expect(orderingStatus(restaurant, wednesdayAt('18:00'))).toEqual({
+      notice:
+        'We are closed now and open again tomorrow at 07:30. Ordering ahead for takeaway opens at 19:30.',
+      blocked: true,
+      ahead: null,
+    });
     // Friday evening: closed over the weekend.
-    expect(orderingNotice(restaurant, new Date('2026-11-27T20:00:00-08:00'))).toBe(
-      'We are closed now. Ordering opens again on Monday at 07:30.',
+    expect(orderingStatus(restaurant, new Date('2026-11-27T20:00:00-08:00')).notice).toBe(
+      'We are closed now and open again on Monday at 07:30. Ordering ahead for takeaway opens on Sunday at 19:30.',
     );
-    expect(orderingNotice({ ...restaurant, openingHours: {} }, wednesdayAt('12:00'))).toBe(
-      'We are closed now.',
-    );
+    expect(orderingStatus({ ...restaurant, openingHours: {} }, wednesdayAt('12:00'))).toEqual({
+      notice: 'We are closed now.',
+      blocked: true,
+      ahead: null,
+    });
   });
 
   it('reads the clock in the restaurant’s time zone, not the browser’s', () => {
     // 12:00 in Los Angeles is 21:00 in Berlin, where the same hours are closed.
     const noon = wednesdayAt('12:00');
-    expect(orderingNotice(restaurant, noon)).toBeNull();
-    expect(orderingNotice({ ...restaurant, timeZone: 'Europe/Berlin' }, noon)).toBe(
-      'We are closed now. Ordering opens again tomorrow at 07:30.',
+    expect(orderingStatus(restaurant, noon).notice).toBeNull();
+    expect(orderingStatus({ ...restaurant, timeZone: 'Europe/Berlin' }, noon).notice).toBe(
+      'We are closed now and open again tomorrow at 07:30. You can order a takeaway now for pickup tomorrow from 07:30.',
     );
-  });
-});
-
-describe('pickupSlots', () => {
-  it('offers every quarter hour from 15 minutes ahead until closing, in the restaurant’s time', () => {
-    const slots = pickupSlots(WEEKDAYS_7_TO_18, 'America/Los_Angeles', new Date('2026-11-25T16:52:30-08:00'));
-    expect(slots.map((slot) => slot.label)).toEqual(['17:15', '17:30', '17:45']);
-    expect(slots[0]!.value).toBe('2026-11-26T01:15:00.000Z');
-  });
-
-  it('starts at the next quarter past the lead time, exactly on a step', () => {
-    const slots = pickupSlots(WEEKDAYS_7_TO_18, 'America/Los_Angeles', wednesdayAt('17:15'));
-    expect(slots.map((slot) => slot.label)).toEqual(['17:30', '17:45']);
-  });
-
-  it('skips a break between two periods and stops at the end of the day', () => {
-    const split: OpeningHours = {
-      wed: [
-        { open: '11:00', close: '12:00' },
-        { open: '22:30', close: '01:00' },
-      ],
-    };
-    const slots = pickupSlots(split, 'America/Los_Angeles', wednesdayAt('11:20'), {
-      maxAheadMinutes: 24 * 60,
-    });
-    expect(slots.map((slot) => slot.label)).toEqual([
-      '11:45',
-      '22:30',
-      '22:45',
-      '23:00',
-      '23:15',
-      '23:30',
-      '23:45',
-    ]);
-    // Twelve hours ahead at most by default: 23:20.
-    expect(pickupSlots(split, 'America/Los_Angeles', wednesdayAt('11:20')).at(-1)?.label).toBe('23:15');
-  });
-
-  it('offers nothing when closing is too near, and nothing beyond the limit ahead', () => {
-    expect(pickupSlots(WEEKDAYS_7_TO_18, 'America/Los_Angeles', wednesdayAt('17:50'))).toEqual([]);
-    const slots = pickupSlots(WEEKDAYS_7_TO_18, 'America/Los_Angeles', wednesdayAt('07:30'), {
-      maxAheadMinutes: 60,
-    });
-    expect(slots.map((slot) => slot.label)).toEqual(['07:45', '08:00', '08:15', '08:30']);
-  });
-
-  it('follows the clocks when they change later in the day', () => {
-    // Los Angeles goes back from 02:00 to 01:00 on 2026-11-01: 03:00 is nine hours after 19:00 UTC-7.
-    const night: OpeningHours = { sun: [{ open: '00:00', close: '04:00' }] };
-    const slots = pickupSlots(night, 'America/Los_Angeles', new Date('2026-11-01T00:40:00-07:00'));
-    const three = slots.find((slot) => slot.label === '03:00');
-    expect(three?.value).toBe('2026-11-01T11:00:00.000Z');
   });
 });
 
@@ -260,6 +221,34 @@ describe('checkoutProblem', () => {
     ).toBeNull();
   });
 
+  it('while closed, takes only a takeaway for a pickup time, saying when the rest opens', () => {
+    const ahead = { opens: { daysAhead: 1, day: 'thu' as const, time: '07:30' } };
+    const slot = { value: '2026-11-26T15:30:00.000Z', time: '07:30', daysAhead: 1, day: 'thu' as const };
+    const later = { ...details, pickup: slot.value };
+    expect(checkoutProblem({ ...base, ahead, details: later, slots: [slot] })).toBeNull();
+    expect(checkoutProblem({ ...base, ahead, slots: [slot] })).toBe(
+      'We are closed now: choose a pickup time to order ahead.',
+    );
+    expect(
+      checkoutProblem({
+        ...base,
+        ahead,
+        details: { ...details, type: 'dine-in', table: 'T9', tableCheck: { status: 'ok', name: 'T9' } },
+      }),
+    ).toBe(
+      'We are closed now: dine-in orders are taken again tomorrow at 07:30. Choose takeaway to order ahead.',
+    );
+    expect(
+      checkoutProblem({
+        ...base,
+        ahead,
+        details: { ...details, type: 'delivery', deliveryAddress: '1 Main St' },
+      }),
+    ).toBe(
+      'We are closed now: delivery orders are taken again tomorrow at 07:30. Choose takeaway to order ahead.',
+    );
+  });
+
   it('refuses a pickup time that is no longer offered', () => {
     const later = { ...details, pickup: '2026-11-26T01:15:00.000Z' };
     expect(checkoutProblem({ ...base, details: later })).toMatch(/pickup time has passed/);
@@ -267,7 +256,7 @@ describe('checkoutProblem', () => {
       checkoutProblem({
         ...base,
         details: later,
-        slots: [{ value: '2026-11-26T01:15:00.000Z', label: '17:15' }],
+        slots: [{ value: '2026-11-26T01:15:00.000Z', time: '17:15', daysAhead: 0, day: 'wed' }],
       }),
     ).toBeNull();
   });

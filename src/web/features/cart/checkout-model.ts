@@ -1,23 +1,17 @@
 import { formatMoney } from '../../../shared/money';
-import { describeOpening, nextOpening } from '../../../shared/next-opening';
-import { isOpenAt, type OpeningHours, restaurantClock } from '../../../shared/opening-hours';
+import { describeOpening } from '../../../shared/next-opening';
+import type { OpeningHours } from '../../../shared/opening-hours';
+import { type ClockMoment, closedNotice, type PickupSlot } from '../../../shared/pickup-times';
 import { type OrderTotals, type OrderType, type PricingDiscount, priceOrder } from '../../../shared/pricing';
 import type { MoneyFormat } from './cart-format';
 import type { CartChange, CartLine } from './cart-store';
 
 /**
- * The guest's checkout on `/` as plain data and pure functions: whether ordering is open,
- * the pickup times, what changed in the cart, what is missing before placing, the totals (the shared
- * `priceOrder`, as the server prices the order) and the `POST /api/orders` body. Zod-free.
+ * The guest's checkout on `/` as plain data and pure functions: whether ordering is open
+ * (or open for ordering ahead only), what changed in the cart, what is missing before placing, the
+ * totals (the shared `priceOrder`, as the server prices the order) and the `POST /api/orders` body.
+ * The pickup times are `shared/pickup-times.ts`. Zod-free.
  */
-
-const DAY_MINUTES = 24 * 60;
-
-/** `450` → "07:30". */
-export function clockTime(minutes: number): string {
-  const hours = Math.floor(minutes / 60) % 24;
-  return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 export interface OrderingRestaurant {
   onlineOrdering: boolean;
@@ -25,59 +19,40 @@ export interface OrderingRestaurant {
   timeZone: string;
 }
 
-/**
- * What stops a guest from ordering now, said plainly, or null: online ordering switched off, or the
- * restaurant closed at `now` (in its own time zone). `now` is null until the browser's clock is read
- * (never during the server's render): then only the switch is known.
- */
-export function orderingNotice(restaurant: OrderingRestaurant, now: Date | null): string | null {
-  if (!restaurant.onlineOrdering) return 'Online ordering is not available right now.';
-  if (!now) return null;
-  const { day, minutes } = restaurantClock(restaurant.timeZone, now);
-  if (isOpenAt(restaurant.openingHours, day, minutes)) return null;
-  const next = nextOpening(restaurant.openingHours, day, minutes);
-  return next ? `We are closed now. Ordering opens again ${describeOpening(next)}.` : 'We are closed now.';
+/** What the cart and checkout say about ordering now. */
+export interface OrderingStatus {
+  /** The sentence at the top of the cart and checkout, or null. */
+  notice: string | null;
+  /** Nothing can be ordered now (online ordering off, or closed with no pickup time in the window). */
+  blocked: boolean;
+  /**
+   * Closed now, yet a takeaway for a pickup time in an opening period can be ordered ahead: only that.
+   * `opens` is when the restaurant opens next.
+   */
+  ahead: { opens: ClockMoment | null } | null;
 }
 
-export interface PickupSlot {
-  /** The instant, ISO 8601 in UTC: what the order sends as `pickupAt`. */
-  value: string;
-  /** The restaurant's wall-clock time, "12:45". */
-  label: string;
-}
+const OPEN: OrderingStatus = { notice: null, blocked: false, ahead: null };
 
 /**
- * The pickup times a guest may choose: every `stepMinutes` of today (in the restaurant's time zone)
- * from `leadMinutes` after `now`, while the restaurant is open, and at most `maxAheadMinutes` ahead.
+ * What stops or limits a guest's order now, said plainly: online ordering switched off, or the
+ * restaurant closed at `now` (in its own time zone), when only a takeaway ordered ahead is taken, if a
+ * pickup time falls within the window. `now` is null until the browser's clock is read (never during
+ * the server's render): then only the switch is known.
  */
-export function pickupSlots(
-  hours: OpeningHours,
-  timeZone: string,
-  now: Date,
-  { leadMinutes = 15, stepMinutes = 15, maxAheadMinutes = 12 * 60 } = {},
-): PickupSlot[] {
-  const { day, minutes } = restaurantClock(timeZone, now);
-  // Time zone offsets are whole minutes, so the start of the minute is the same instant everywhere.
-  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
-  const first = Math.ceil((minutes + leadMinutes) / stepMinutes) * stepMinutes;
-  const slots: PickupSlot[] = [];
-  for (let slot = first; slot < DAY_MINUTES; slot += stepMinutes) {
-    if (!isOpenAt(hours, day, slot)) continue;
-    let at = minuteStart + (slot - minutes) * 60_000;
-    // A change of the clocks (daylight saving time) later today moves the wall clock: follow it.
-    const seen = restaurantClock(timeZone, new Date(at)).minutes;
-    if (seen !== slot) {
-      let drift = (seen - slot + DAY_MINUTES) % DAY_MINUTES;
-      if (drift > DAY_MINUTES / 2) drift -= DAY_MINUTES;
-      at -= drift * 60_000;
-      // A time the clocks skip does not exist that day.
-      if (restaurantClock(timeZone, new Date(at)).minutes !== slot) continue;
-    }
-    if (at - now.getTime() < leadMinutes * 60_000 - 60_000) continue;
-    if (at - now.getTime() > maxAheadMinutes * 60_000) break;
-    slots.push({ value: new Date(at).toISOString(), label: clockTime(slot) });
+export function orderingStatus(restaurant: OrderingRestaurant, now: Date | null): OrderingStatus {
+  if (!restaurant.onlineOrdering) {
+    return { notice: 'Online ordering is not available right now.', blocked: true, ahead: null };
   }
-  return slots;
+  if (!now) return OPEN;
+  const closed = closedNotice(restaurant, now);
+  if (!closed) return OPEN;
+  const { opens, detail } = closed;
+  const said = opens ? `We are closed now and open again ${describeOpening(opens)}.` : 'We are closed now.';
+  const notice = detail ? `${said} ${detail}` : said;
+  return closed.orderAhead
+    ? { notice, blocked: false, ahead: { opens } }
+    : { notice, blocked: true, ahead: null };
 }
 
 /** One change between what the guest added and today's menu, as a sentence for checkout. */
@@ -169,6 +144,7 @@ export function checkoutProblem({
   lineCount,
   changesPending,
   notice,
+  ahead = null,
   details,
   subtotal,
   pricing,
@@ -177,7 +153,10 @@ export function checkoutProblem({
 }: {
   lineCount: number;
   changesPending: boolean;
+  /** A notice that blocks ordering (`OrderingStatus.blocked`), or null. */
   notice: string | null;
+  /** Closed now, ordering ahead only (`OrderingStatus.ahead`). */
+  ahead?: OrderingStatus['ahead'];
   details: CheckoutDetails;
   subtotal: number;
   pricing: CheckoutPricing;
@@ -187,6 +166,13 @@ export function checkoutProblem({
   if (lineCount === 0) return 'Your cart is empty: add something from the menu first.';
   if (changesPending) return 'Our menu changed since you added these: update your cart to continue.';
   if (notice) return notice;
+  if (ahead && details.type !== 'takeaway') {
+    // Nobody serves a table or sends a delivery out before opening: only a takeaway waits for its time.
+    const kind = details.type === 'dine-in' ? 'dine-in' : 'delivery';
+    const when = ahead.opens ? ` again ${describeOpening(ahead.opens)}` : ' once we open';
+    return `We are closed now: ${kind} orders are taken${when}. Choose takeaway to order ahead.`;
+  }
+  if (ahead && details.pickup === 'asap') return 'We are closed now: choose a pickup time to order ahead.';
   if (details.type === 'dine-in') {
     if (!details.table) return 'Scan the code on your table to order to it, or choose takeaway.';
     return tableProblem(details.table, details.tableCheck);

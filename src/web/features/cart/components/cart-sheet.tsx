@@ -10,7 +10,7 @@ import { useSession } from '../../auth';
 import { cartTotal, type MoneyFormat, optionSummary } from '../cart-format';
 import { type CartLine, removeLine, setLineQuantity, useCart } from '../cart-store';
 import { checkoutReturnPath } from '../checkout-link';
-import { orderingNotice } from '../checkout-model';
+import { orderingStatus } from '../checkout-model';
 import { useClock } from '../use-clock';
 import { CheckoutHeading, Loading, OrderingNotice } from './checkout-parts';
 import { Sheet, SheetFooter } from './sheet';
@@ -33,15 +33,15 @@ interface CartSheetProps {
 
 /**
  * The guest's cart on `/`: the lines with their choices, notes and quantities, the subtotal
- * and, before checkout, what stops ordering now (online ordering off, closed). Checkout is its second
- * step: sign-in first, then the order form.
+ * and, before checkout, what stops or limits ordering now (online ordering off, closed, or closed with
+ * a takeaway to order ahead). Checkout is its second step: sign-in first, then the order form.
  */
 export function CartSheet({ menu, table, step, onStep, onClose }: CartSheetProps) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const cart = useCart();
   const now = useClock();
-  const notice = orderingNotice(menu.restaurant, now);
+  const { notice, blocked } = orderingStatus(menu.restaurant, now);
   const money: MoneyFormat = { currency: menu.restaurant.currency, locale: menu.restaurant.locale };
   const session = useSession();
   const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
@@ -104,7 +104,7 @@ export function CartSheet({ menu, table, step, onStep, onClose }: CartSheetProps
               {format(cartTotal(cart))}
             </span>
           </div>
-          <Button size="lg" fullWidth disabled={notice !== null} onClick={() => onStep('checkout')}>
+          <Button size="lg" fullWidth disabled={blocked} onClick={() => onStep('checkout')}>
             Checkout
           </Button>
         </SheetFooter>

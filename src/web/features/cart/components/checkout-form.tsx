@@ -6,13 +6,16 @@ import { useNavigate } from 'react-router';
 import type { PublicMenu } from '../../../../shared/contracts/menu';
 import type { Order } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
+import { describeOpening } from '../../../../shared/next-opening';
 import {
   MAX_DELIVERY_ADDRESS,
   MAX_ORDER_NOTE,
   orderNumberLabel,
   PICKUP_MAX_AHEAD_HOURS,
 } from '../../../../shared/order-limits';
+import { type PickupSlot, pickupSlots } from '../../../../shared/pickup-times';
 import type { OrderType } from '../../../../shared/pricing';
+import { WEEKDAY_LABELS } from '../../../../shared/weekdays';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -38,8 +41,7 @@ import {
   checkoutTotals,
   newIdempotencyKey,
   orderBody,
-  orderingNotice,
-  pickupSlots,
+  orderingStatus,
   tableProblem,
 } from '../checkout-model';
 import { useClock } from '../use-clock';
@@ -64,9 +66,11 @@ const TYPE_CHOICES: { type: OrderType; label: string; icon: LucideIcon }[] = [
 
 /**
  * Checkout for a signed-in guest: dine-in at the table of the QR link (checked against the
- * restaurant's tables), takeaway as soon as possible or at a time within today's hours, or delivery
- * with the fee and the minimum; a note; what changed in the menu since the cart was filled (confirmed
- * before anything is placed); the totals the server will charge; and "Place order" with one
+ * restaurant's tables), takeaway as soon as possible or at a pickup time in the opening hours within
+ * the window (today, or the next opening after midnight), or delivery with the fee and the minimum
+ * (while the restaurant is closed, only a takeaway ordered ahead is taken: takeaway and the first
+ * pickup time are chosen to begin with, and "as soon as possible" waits until it opens); a note; what
+ * changed in the menu since the cart was filled (confirmed before anything is placed); the totals the server will charge; and "Place order" with one
  * Idempotency-Key per attempt, so a double tap or a retry never makes two orders.
  */
 export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChange }: CheckoutFormProps) {
@@ -81,8 +85,10 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
   const place = usePlaceOrder();
   const problemId = useId();
 
-  const [type, setType] = useState<OrderType>(table ? 'dine-in' : 'takeaway');
-  const [pickupMode, setPickupMode] = useState<'asap' | 'later'>('asap');
+  // Until the guest chooses, the type and pickup follow what the restaurant takes now (the clock is read
+  // after the first render, and a sheet left open may see it close).
+  const [chosenType, setType] = useState<OrderType | null>(null);
+  const [chosenMode, setPickupMode] = useState<'asap' | 'later' | null>(null);
   const [pickupAt, setPickupAt] = useState('');
   const [deliveryAddress, setDeliveryAddress] = useState('');
   const [note, setNote] = useState('');
@@ -103,27 +109,26 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
     onBusyChange(place.isPending || placed !== null);
   }, [onBusyChange, place.isPending, placed]);
 
+  const status = orderingStatus(restaurant, now);
+  const type = chosenType ?? (table && !status.ahead ? 'dine-in' : 'takeaway');
+  const pickupMode = chosenMode ?? (status.ahead ? 'later' : 'asap');
   const reconciled = useMemo(() => reconcileLines(cart.lines, menu), [cart.lines, menu]);
   const subtotal = checkoutTotals(reconciled.lines, type, restaurant.pricing).subtotal;
   const couponNow = couponPricing(coupon, subtotal, money);
   const totals = checkoutTotals(reconciled.lines, type, restaurant.pricing, couponNow.discount);
-  const notice = orderingNotice(restaurant, now);
   const slots = useMemo(
-    () =>
-      now
-        ? pickupSlots(restaurant.openingHours, restaurant.timeZone, now, {
-            maxAheadMinutes: PICKUP_MAX_AHEAD_HOURS * 60,
-          })
-        : [],
+    () => (now ? pickupSlots(restaurant.openingHours, restaurant.timeZone, now) : []),
     [restaurant.openingHours, restaurant.timeZone, now],
   );
-  const pickup = pickupMode === 'asap' ? 'asap' : pickupAt;
+  // A time not chosen yet is the first one offered (ordering ahead starts there).
+  const pickup = pickupMode === 'asap' ? 'asap' : pickupAt || (slots[0]?.value ?? '');
   const details = { type, table, tableCheck, pickup, deliveryAddress, note };
   const problem =
     checkoutProblem({
       lineCount: cart.lines.length,
       changesPending: reconciled.changes.length > 0,
-      notice,
+      notice: status.blocked ? status.notice : null,
+      ahead: status.ahead,
       details,
       subtotal: totals.subtotal,
       pricing: restaurant.pricing,
@@ -201,7 +206,7 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
     <>
       <div className="flex flex-col gap-6 px-5 pt-6 pb-6 sm:px-6">
         <CheckoutHeading titleId={titleId} onBack={onBack} />
-        {notice && <OrderingNotice>{notice}</OrderingNotice>}
+        {status.notice && <OrderingNotice>{status.notice}</OrderingNotice>}
 
         {reconciled.changes.length > 0 && (
           <section
@@ -264,8 +269,16 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
             <RadioRow
               name={`${titleId}-pickup`}
               checked={pickupMode === 'asap'}
+              disabled={status.ahead !== null && pickupMode !== 'asap'}
               onChange={() => setPickupMode('asap')}
               label="As soon as possible"
+              hint={
+                status.ahead
+                  ? status.ahead.opens
+                    ? `Not while we are closed: we open ${describeOpening(status.ahead.opens)}.`
+                    : 'Not while we are closed.'
+                  : undefined
+              }
             />
             <RadioRow
               name={`${titleId}-pickup`}
@@ -275,23 +288,31 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
                 setPickupMode('later');
                 if (!slots.some((slot) => slot.value === pickupAt)) setPickupAt(slots[0]?.value ?? '');
               }}
-              label="At a time today"
-              hint={slots.length === 0 ? 'No later pickup times are left today.' : undefined}
+              label="At a later time"
+              hint={
+                slots.length === 0
+                  ? `No pickup times are left within the next ${PICKUP_MAX_AHEAD_HOURS} hours.`
+                  : undefined
+              }
             />
             {pickupMode === 'later' && (
               <SelectField
                 label="Pickup time"
-                value={slots.some((slot) => slot.value === pickupAt) ? pickupAt : ''}
+                value={slots.some((slot) => slot.value === pickup) ? pickup : ''}
                 onChange={(event) => setPickupAt(event.target.value)}
                 className="mt-1"
               >
                 <option value="" disabled>
                   Choose a time
                 </option>
-                {slots.map((slot) => (
-                  <option key={slot.value} value={slot.value}>
-                    {slot.label}
-                  </option>
+                {slotDays(slots).map(({ label, slots: daySlots }) => (
+                  <optgroup key={label} label={label}>
+                    {daySlots.map((slot) => (
+                      <option key={slot.value} value={slot.value}>
+                        {slot.time}
+                      </option>
+                    ))}
+                  </optgroup>
                 ))}
               </SelectField>
             )}
@@ -429,6 +450,19 @@ export function CheckoutForm({ titleId, menu, table, onBack, onClose, onBusyChan
       </SheetFooter>
     </>
   );
+}
+
+/** The pickup times by the restaurant's day: "Today", "Tomorrow", then weekdays. */
+function slotDays(slots: readonly PickupSlot[]): { label: string; slots: PickupSlot[] }[] {
+  const days: { label: string; slots: PickupSlot[] }[] = [];
+  for (const slot of slots) {
+    const label =
+      slot.daysAhead === 0 ? 'Today' : slot.daysAhead === 1 ? 'Tomorrow' : WEEKDAY_LABELS[slot.day];
+    const last = days.at(-1);
+    if (last?.label === label) last.slots.push(slot);
+    else days.push({ label, slots: [slot] });
+  }
+  return days;
 }
 
 function TableStatus({

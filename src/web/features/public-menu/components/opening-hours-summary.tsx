@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown, Clock } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import {
   formatRanges,
   isOpenAt,
@@ -8,6 +8,7 @@ import {
   restaurantClock,
   todaySummary,
 } from '../../../../shared/opening-hours';
+import { closedNotice } from '../../../../shared/pickup-times';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../../../shared/weekdays';
 
 function subscribeToMinutes(onChange: () => void): () => void {
@@ -32,69 +33,89 @@ function useMinuteClock(): Date | null {
 interface OpeningHoursSummaryProps {
   hours: OpeningHours;
   timeZone: string;
+  onlineOrdering: boolean;
 }
 
-/** Today's hours in the restaurant's time zone, with the whole week behind a disclosure. */
-export function OpeningHoursSummary({ hours, timeZone }: OpeningHoursSummaryProps) {
+/**
+ * Today's hours in the restaurant's time zone, with the whole week behind a disclosure, and "Open now";
+ * while closed, a notice of when it opens and whether a takeaway can be ordered ahead (read after
+ * hydration, like the clock it depends on).
+ */
+export function OpeningHoursSummary({ hours, timeZone, onlineOrdering }: OpeningHoursSummaryProps) {
   const now = useMinuteClock();
   const clock = now ? restaurantClock(timeZone, now) : null;
   const day = clock?.day ?? null;
   const openNow = clock ? isOpenAt(hours, clock.day, clock.minutes) : null;
+  const minute = now?.getTime() ?? null;
+  // Worked out once a minute, not at every render of the header.
+  const closed = useMemo(
+    () =>
+      minute !== null && openNow === false
+        ? closedNotice({ openingHours: hours, timeZone, onlineOrdering }, new Date(minute))
+        : null,
+    [minute, openNow, hours, timeZone, onlineOrdering],
+  );
 
   return (
-    <details className="group">
-      <summary
-        className={clsx(
-          // One line, whatever today's hours: the summary appears once the app knows the time, and
-          // a second line would push the menu down under the guest's eyes (the week is below it).
-          'flex max-w-full cursor-pointer list-none items-center gap-2 rounded-md text-sm text-neutral-700',
-          'hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
-          '[&::-webkit-details-marker]:hidden',
-        )}
-      >
-        <Clock aria-hidden="true" className="size-4 shrink-0 text-neutral-500" />
-        <span className="min-w-0 truncate font-medium text-neutral-900">
-          {day ? todaySummary(hours, day) : 'Opening hours'}
-        </span>
-        {openNow !== null && (
-          <span
-            className={clsx(
-              'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-              openNow ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-200 text-neutral-700',
-            )}
-          >
-            {openNow ? 'Open now' : 'Closed now'}
+    <>
+      <details className="group">
+        <summary
+          className={clsx(
+            // One line, whatever today's hours: the summary appears once the app knows the time, and
+            // a second line would push the menu down under the guest's eyes (the week is below it).
+            'flex max-w-full cursor-pointer list-none items-center gap-2 rounded-md text-sm text-neutral-700',
+            'hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
+            '[&::-webkit-details-marker]:hidden',
+          )}
+        >
+          <Clock aria-hidden="true" className="size-4 shrink-0 text-neutral-500" />
+          <span className="min-w-0 truncate font-medium text-neutral-900">
+            {day ? todaySummary(hours, day) : 'Opening hours'}
           </span>
-        )}
-        <ChevronDown
-          aria-hidden="true"
-          className="size-4 shrink-0 text-neutral-500 transition-transform group-open:rotate-180"
-        />
-        <span className="sr-only">Opening hours of the week</span>
-      </summary>
-      <table className="mt-3 w-full max-w-xs text-sm">
-        <caption className="sr-only">Opening hours</caption>
-        <tbody>
-          {WEEKDAYS.map((weekday) => {
-            const ranges = hours[weekday] ?? [];
-            const isToday = weekday === day;
-            return (
-              <tr
-                key={weekday}
-                aria-current={isToday ? 'date' : undefined}
-                className={clsx(isToday ? 'font-semibold text-neutral-950' : 'text-neutral-600')}
-              >
-                <th scope="row" className="py-1 pr-6 text-left font-[inherit]">
-                  {WEEKDAY_LABELS[weekday]}
-                </th>
-                <td className="py-1 text-right tabular-nums">
-                  {ranges.length > 0 ? formatRanges(ranges) : 'Closed'}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </details>
+          {openNow === true && (
+            <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800">
+              Open now
+            </span>
+          )}
+          <ChevronDown
+            aria-hidden="true"
+            className="size-4 shrink-0 text-neutral-500 transition-transform group-open:rotate-180"
+          />
+          <span className="sr-only">Opening hours of the week</span>
+        </summary>
+        <table className="mt-3 w-full max-w-xs text-sm">
+          <caption className="sr-only">Opening hours</caption>
+          <tbody>
+            {WEEKDAYS.map((weekday) => {
+              const ranges = hours[weekday] ?? [];
+              const isToday = weekday === day;
+              return (
+                <tr
+                  key={weekday}
+                  aria-current={isToday ? 'date' : undefined}
+                  className={clsx(isToday ? 'font-semibold text-neutral-950' : 'text-neutral-600')}
+                >
+                  <th scope="row" className="py-1 pr-6 text-left font-[inherit]">
+                    {WEEKDAY_LABELS[weekday]}
+                  </th>
+                  <td className="py-1 text-right tabular-nums">
+                    {ranges.length > 0 ? formatRanges(ranges) : 'Closed'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </details>
+      {closed && (
+        <div
+          role="status"
+          className="flex max-w-md flex-col gap-0.5 rounded-xl bg-amber-50 px-3.5 py-2.5 text-sm text-amber-950 ring-1 ring-amber-200"
+        >
+          <p className="font-semibold">{closed.headline}</p>
+          {closed.detail && <p>{closed.detail}</p>}
+        </div>
+      )}
+    </>
   );
 }

@@ -95,7 +95,11 @@ export function RestaurantHeader({ restaurant, fallbackName, table, authLinks }:
                     )}
                   </ul>
                 )}
-                <OpeningHoursSummary hours={restaurant.openingHours} timeZone={restaurant.timeZone} />
+                <OpeningHoursSummary
+                  hours={restaurant.openingHours}
+                  timeZone={restaurant.timeZone}
+                  onlineOrdering={restaurant.onlineOrdering}
+                />
               </div>
             ) : (
               <div aria-hidden="true" className="mt-3 flex flex-col gap-2">
