@@ -60,7 +60,7 @@ test.describe('forgot password', () => {
     await expect(page).toHaveURL('/login');
 
     await signInByForm(page, { email: user.email, password: user.password });
-    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(/invalid email or password/i);
+    await expect(page.getByRole('status').filter({ hasText: /invalid email or password/i })).toBeVisible();
     await expect(page).toHaveURL('/login');
 
     await page.getByLabel('Password', { exact: true }).fill('new-password-2');
