@@ -1,29 +1,57 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: every check the project has, in order: types, lint, import boundaries, the API document
- * (Redocly's rules), unit, API, process and browser tests, then what `/` loads (no back-office code).
- * Each step runs even if an earlier one failed, so one run shows every failure; the exit code is
- * non-zero if any failed.
+ * `npm test`: every check the project has: types, lint, import boundaries, the API document (Redocly's
+ * rules), unit, API, process and browser tests, then what `/` loads (no back-office code).
+ *
+ * The browser tests are the long pole and spend much of their time waiting on a browser, so they run
+ * in a lane of their own beside a second lane that runs everything else in order. Each lane goes on
+ * after a failed step, so one run shows every failure; the exit code is non-zero if any step failed.
+ * Every line a step prints is prefixed with its lane's name (`[browser]`, `[checks]`).
+ *
+ * TEST_SERVER_DATABASE_URL (CI sets it) adds to the second lane the API tests against that PostgreSQL
+ * server and the two-process check on it, so they too run beside the browser tests.
  *
  * Each step's time and result go to test-results/tier-times.json (rewritten after every step, so an
  * interrupted run still leaves what it measured) and one line per run to
  * test-results/tier-times-history.jsonl, so the growth of the suite's time is visible run by run.
  * `npm test -- lint test:unit` runs only the named scripts.
  */
-const steps: [string, string][] = [
-  ['type check', 'typecheck'],
-  ['lint', 'lint'],
-  ['import boundaries', 'check:imports'],
-  ['API document (Redocly)', 'lint:openapi'],
-  ['unit tests', 'test:unit'],
-  ['API tests', 'test:api'],
-  ['process tests', 'test:process'],
-  ['browser tests', 'test:e2e'],
-  ['home page weight', 'weight'],
-];
+interface Step {
+  name: string;
+  script: string;
+  env?: Record<string, string>;
+}
+
+const serverUrl = process.env.TEST_SERVER_DATABASE_URL;
+const lanes: Record<string, Step[]> = {
+  browser: [
+    { name: 'browser tests', script: 'test:e2e' },
+    // Reads the production build the browser tests made.
+    { name: 'home page weight', script: 'weight' },
+  ],
+  checks: [
+    { name: 'type check', script: 'typecheck' },
+    { name: 'lint', script: 'lint' },
+    { name: 'import boundaries', script: 'check:imports' },
+    { name: 'API document (Redocly)', script: 'lint:openapi' },
+    { name: 'unit tests', script: 'test:unit' },
+    { name: 'API tests', script: 'test:api' },
+    { name: 'process tests', script: 'test:process' },
+    ...(serverUrl
+      ? [
+          {
+            name: 'API tests (PostgreSQL server)',
+            script: 'test:api',
+            env: { TEST_DATABASE_URL: serverUrl },
+          },
+          { name: 'two app processes', script: 'test:two-process', env: { TEST_DATABASE_URL: serverUrl } },
+        ]
+      : []),
+  ],
+};
 
 const TIMES_DIR = 'test-results';
 const TIMES_FILE = path.join(TIMES_DIR, 'tier-times.json');
@@ -37,31 +65,67 @@ function currentCommit(): { commit?: string; dirty?: boolean } {
   return { commit: head.stdout.trim(), dirty: status.stdout.trim().length > 0 };
 }
 
-const results: { name: string; script: string; ok: boolean; seconds: number }[] = [];
+const results: { name: string; script: string; lane: string; ok: boolean; seconds: number }[] = [];
+const started = Date.now();
 const run = { date: new Date().toISOString(), ...currentCommit(), node: process.version };
 const report = () => ({
   ...run,
+  wallSeconds: Math.round((Date.now() - started) / 100) / 10,
   totalSeconds: Math.round(results.reduce((sum, result) => sum + result.seconds, 0) * 10) / 10,
   steps: results,
 });
 mkdirSync(TIMES_DIR, { recursive: true });
 
-const only = process.argv.slice(2);
-for (const [name, script] of steps) {
-  if (only.length > 0 && !only.includes(script)) continue;
-  console.log(`\n=== ${name} (npm run ${script}) ===`);
-  const started = Date.now();
-  const step = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
-  const seconds = Math.round((Date.now() - started) / 100) / 10;
-  results.push({ name, script, ok: step.status === 0, seconds });
-  writeFileSync(TIMES_FILE, `${JSON.stringify(report(), null, 2)}\n`);
+/** Copies a child's output to ours line by line, each line prefixed, so two lanes stay readable. */
+function pipeLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WriteStream): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) out.write(`${prefix}${line}\n`);
+  });
+  stream.on('end', () => {
+    if (pending) out.write(`${prefix}${pending}\n`);
+  });
 }
+
+function runStep(lane: string, step: Step): Promise<boolean> {
+  const prefix = `[${lane}] `;
+  console.log(`${prefix}=== ${step.name} (npm run ${step.script}) ===`);
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', step.script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env, FORCE_COLOR: '0' },
+    });
+    pipeLines(child.stdout, prefix, process.stdout);
+    pipeLines(child.stderr, prefix, process.stderr);
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+const only = process.argv.slice(2);
+await Promise.all(
+  Object.entries(lanes).map(async ([lane, steps]) => {
+    for (const step of steps) {
+      if (only.length > 0 && !only.includes(step.script)) continue;
+      const stepStarted = Date.now();
+      const ok = await runStep(lane, step);
+      const seconds = Math.round((Date.now() - stepStarted) / 100) / 10;
+      results.push({ name: step.name, script: step.script, lane, ok, seconds });
+      console.log(`[${lane}] --- ${ok ? 'passed' : 'FAILED'}: ${step.name} (${seconds} s)`);
+      writeFileSync(TIMES_FILE, `${JSON.stringify(report(), null, 2)}\n`);
+    }
+  }),
+);
 appendFileSync(HISTORY_FILE, `${JSON.stringify(report())}\n`);
 
 console.log(`\n=== times (${TIMES_FILE}) ===\n${JSON.stringify(report(), null, 2)}`);
 console.log('\n=== summary ===');
 for (const result of results)
-  console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.name} (${result.seconds} s)`);
+  console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.name} (${result.seconds} s, ${result.lane} lane)`);
+console.log(`wall time: ${report().wallSeconds} s`);
 const failed = results.filter((result) => !result.ok);
 if (failed.length > 0) {
   console.log(
