@@ -587,3 +587,43 @@ describe('the customer’s live list of orders: my-orders:<userId>', () => {
     );
   });
 });
+
+describe('what a customer sees of the people who handled their order', () => {
+  it('not who took, accepted or moved it, nor why it was discounted; staff see them all', async () => {
+    const placed = await placedOrder(t, takeaway(), customer);
+    const accepted = await movedOrder(t, placed, 'confirmed', staff);
+    await movedOrder(t, accepted, 'preparing', staff);
+    // A manual discount with the staff's reason, written as the till writes it.
+    await t.db
+      .update(orders)
+      .set({ discountReason: 'Regular, comped by Sam' })
+      .where(eq(orders.id, placed.id));
+
+    const asCustomer = (await (await t.get(`/api/orders/${placed.id}`, { as: customer })).json()) as Order;
+    expect(asCustomer.acceptedBy).toBeNull();
+    expect(asCustomer.discountReason).toBe('');
+    // The customer placed it and sees that; the staff's moves carry no name.
+    expect(asCustomer.createdBy).toEqual({ id: customer.id, name: 'Cleo Customer' });
+    expect(asCustomer.timeline.map((change) => [change.status, change.by?.name ?? null])).toEqual([
+      ['pending', 'Cleo Customer'],
+      ['confirmed', null],
+      ['preparing', null],
+    ]);
+    const listed = (await (await t.get('/api/orders?limit=500', { as: customer })).json()) as {
+      items: Order[];
+    };
+    const text = JSON.stringify(listed.items.find((item) => item.id === placed.id));
+    expect(text).not.toContain('Sam Staff');
+    expect(text).not.toContain(staff.id);
+    expect(text).not.toContain('comped');
+
+    const asStaff = (await (await t.get(`/api/orders/${placed.id}`, { as: staff })).json()) as Order;
+    expect(asStaff.acceptedBy).toEqual({ id: staff.id, name: 'Sam Staff' });
+    expect(asStaff.discountReason).toBe('Regular, comped by Sam');
+    expect(asStaff.timeline.map((change) => change.by?.name ?? null)).toEqual([
+      'Cleo Customer',
+      'Sam Staff',
+      'Sam Staff',
+    ]);
+  });
+});

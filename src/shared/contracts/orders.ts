@@ -192,6 +192,7 @@ export const OrderSchema = z.object({
   lines: z.array(OrderLineSchema),
   subtotal: z.number(),
   discount: z.number(),
+  /** Why staff gave the discount: staff only (empty for the order's customer). */
   discountReason: z.string(),
   /** The coupon the discount came from, as the order used it (null: none). */
   couponCode: z.string().nullable(),
@@ -202,11 +203,12 @@ export const OrderSchema = z.object({
   taxPercent: z.number().nullable(),
   deliveryFee: z.number(),
   total: z.number(),
+  /** Who took and who accepted the order: for its customer, null unless it was themselves. */
   createdBy: PersonRefSchema,
   acceptedBy: PersonRefSchema,
   rejectReason: z.string().nullable(),
   cancelReason: z.string().nullable(),
-  /** Every status the order reached, oldest first, with who and when. */
+  /** Every status the order reached, oldest first, with when and who (for its customer: only themselves). */
   timeline: z.array(OrderStatusChangeSchema),
   /** The moves the asking user may make now (the status table and the policies). */
   allowedMoves: z.array(AllowedMoveSchema),

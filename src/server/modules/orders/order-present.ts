@@ -5,7 +5,7 @@ import type { OrderStatus, PaymentStatus } from '../../../shared/order-status';
 import type { Queryable } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { inIds } from '../../lib/resource';
-import { decide, type PolicyActor } from '../../policies';
+import { can, decide, type PolicyActor } from '../../policies';
 import { users } from '../auth';
 import {
   allowedMovesFor,
@@ -40,6 +40,10 @@ const iso = (value: Date) => value.toISOString();
 export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
   const { row, names } = parts;
   const person = (id: string | null) => (id ? { id, name: names.get(id) ?? 'Former user' } : null);
+  // Who took, accepted or moved an order, and why it was discounted, are the staff's own: those who
+  // may list every order see them; a customer reading their order sees only what they did themselves.
+  const staffView = can(viewer, 'order.list');
+  const seen = (id: string | null) => (staffView || id === viewer.id ? person(id) : null);
   const optionsByLine = new Map<string, OptionRow[]>();
   for (const option of parts.options) {
     const list = optionsByLine.get(option.lineId) ?? [];
@@ -88,7 +92,7 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
       })),
     subtotal: row.subtotal,
     discount: row.discount,
-    discountReason: row.discountReason,
+    discountReason: staffView ? row.discountReason : '',
     couponCode: row.couponCode,
     serviceCharge: row.serviceCharge,
     tax: row.tax,
@@ -96,8 +100,8 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
     taxPercent: row.taxPercent,
     deliveryFee: row.deliveryFee,
     total: row.total,
-    createdBy: person(row.createdBy),
-    acceptedBy: person(row.acceptedBy),
+    createdBy: seen(row.createdBy),
+    acceptedBy: seen(row.acceptedBy),
     rejectReason: row.rejectReason,
     cancelReason: row.cancelReason,
     timeline: [...parts.changes]
@@ -105,7 +109,7 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
       .map((change) => ({
         status: change.status as OrderStatus,
         at: iso(change.createdAt),
-        by: person(change.actorId),
+        by: seen(change.actorId),
         reason: change.reason,
       })),
     allowedMoves: allowedMovesFor(viewer, row),
