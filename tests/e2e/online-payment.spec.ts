@@ -277,4 +277,42 @@ test.describe('online payment', () => {
     await expect(options.getByRole('heading', { name: 'At your table' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'payment-page-dine-in');
   });
+
+  test('a delivery guest is told to pay when the order arrives, not at the counter', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const soup = await buildMenuItem(owner, { name: uniqueName('Delivered Soup'), price: 950 });
+    await page.setViewportSize(PHONE);
+    const customer = await newCustomer(page.request, baseURL!, 'Dora');
+    await signIn(page.request, baseURL!, customer);
+    const placed = await page.request.post('/api/orders', {
+      data: {
+        type: 'delivery',
+        deliveryAddress: '12 Harbour Road',
+        customerPhone: '+1 555 0100',
+        lines: [{ menuItemId: soup.id, quantity: 4 }],
+      },
+      headers: { origin: baseURL!, 'Idempotency-Key': randomUUID() },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as Order;
+
+    await page.goto(`/account/orders/${order.id}`);
+    await page
+      .getByRole('link', { name: `Pay ${formatMoney(order.total, order.currency, 'en-US')}` })
+      .click();
+    const options = page.getByTestId('pay-options');
+    await expect(options.getByRole('heading', { name: 'On delivery' })).toBeVisible();
+    await expect(options).toContainText(
+      `Pay when your order arrives: show this page or the order number #${order.number} and pay by cash, card or QR.`,
+    );
+    await expect(page.getByText('At the counter')).toHaveCount(0);
+    await saveScreenshot(page, testInfo, 'payment-page-delivery');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(options.getByRole('heading', { name: 'On delivery' })).toBeVisible();
+    await saveScreenshot(page, testInfo, 'payment-page-delivery');
+  });
 });

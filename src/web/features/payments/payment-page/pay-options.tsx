@@ -1,4 +1,13 @@
-import { CircleCheck, ConciergeBell, CreditCard, Landmark, LockKeyhole, Star, Store } from 'lucide-react';
+import {
+  Bike,
+  CircleCheck,
+  ConciergeBell,
+  CreditCard,
+  Landmark,
+  LockKeyhole,
+  Star,
+  Store,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PaymentPage } from '../../../../shared/contracts/payments';
 import { orderNumberLabel } from '../../../../shared/order-limits';
@@ -30,24 +39,32 @@ function Way({ icon, title, children }: { icon: ReactNode; title: string; childr
 }
 
 /**
- * Paying in person (a dine-in guest at their table, anyone else at the counter), and by bank transfer
+ * Paying in person (a dine-in guest at their table, a delivery at the door, a takeaway at the counter), and by bank transfer
  * with the details the server gives payers (payee, bank, number, reference) when the restaurant has an
  * account for it.
  */
 function OtherWays({ page, heading }: { page: PaymentPage; heading: string }) {
   const label = orderNumberLabel(page.order.number);
   const transfer = page.bankTransfer;
+  const place = inPersonPlace(page.order);
   return (
     <section aria-labelledby="other-ways-heading" className="mt-6 border-t border-neutral-200 pt-5">
       <h2 id="other-ways-heading" className="text-sm font-semibold text-neutral-950">
         {heading}
       </h2>
       <ul className="mt-3 flex flex-col gap-4">
-        {inPersonPlace(page.order) === 'table' ? (
+        {place === 'table' && (
           <Way icon={<ConciergeBell className="size-4" />} title="At your table">
             {atTableText(page.order.table)}
           </Way>
-        ) : (
+        )}
+        {place === 'door' && (
+          <Way icon={<Bike className="size-4" />} title="On delivery">
+            Pay when your order arrives: show this page or the order number{' '}
+            <span className="font-medium text-neutral-950">{label}</span> and pay by cash, card or QR.
+          </Way>
+        )}
+        {place === 'counter' && (
           <Way icon={<Store className="size-4" />} title="At the counter">
             Show this page or the order number <span className="font-medium text-neutral-950">{label}</span>{' '}
             to the staff and pay by cash, card or QR.

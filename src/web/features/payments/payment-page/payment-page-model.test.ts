@@ -74,10 +74,10 @@ describe('the payment page', () => {
     expect(withoutSessionId('?session_id=cs_1')).toBe('');
   });
 
-  it('sends a dine-in guest to pay at their table, everyone else to the counter', () => {
+  it('sends a dine-in guest to pay at their table, a delivery at the door, a takeaway to the counter', () => {
     expect(inPersonPlace({ type: 'dine-in' })).toBe('table');
     expect(inPersonPlace({ type: 'takeaway' })).toBe('counter');
-    expect(inPersonPlace({ type: 'delivery' })).toBe('counter');
+    expect(inPersonPlace({ type: 'delivery' })).toBe('door');
     expect(atTableText('T5')).toBe(
       'Ask a member of staff for the bill. They bring it to table T5, and you can pay there by cash, card or QR.',
     );

@@ -53,8 +53,9 @@ export function payStateOf(order: Pick<PageOrder, 'status' | 'amountDue'>): PayS
  * Where the guest pays in person: a dine-in guest at their table (staff bring the bill, as in any
  * restaurant with table service), everyone else at the counter.
  */
-export function inPersonPlace(order: Pick<PageOrder, 'type'>): 'table' | 'counter' {
-  return order.type === 'dine-in' ? 'table' : 'counter';
+export function inPersonPlace(order: Pick<PageOrder, 'type'>): 'table' | 'door' | 'counter' {
+  if (order.type === 'dine-in') return 'table';
+  return order.type === 'delivery' ? 'door' : 'counter';
 }
 
 /** What a dine-in guest is told: ask for the bill, and pay where they sit. */
