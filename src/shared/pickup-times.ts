@@ -273,3 +273,32 @@ export function closedNotice(
     opens,
   };
 }
+
+/** What the guests' page shows of the restaurant's clock at a moment: today, open or not, and while closed the notice. */
+export interface ClockFace {
+  day: Weekday;
+  openNow: boolean;
+  closed: ClosedNotice | null;
+}
+
+export function clockFace(
+  restaurant: { openingHours: OpeningHours; timeZone: string; onlineOrdering: boolean },
+  now: Date,
+): ClockFace {
+  const clock = restaurantClock(restaurant.timeZone, now);
+  const openNow = isOpenAt(restaurant.openingHours, clock.day, clock.minutes);
+  return { day: clock.day, openNow, closed: openNow ? null : closedNotice(restaurant, now) };
+}
+
+/**
+ * A clock face as text: two moments with the same text show the same page, so the server's render of
+ * the guests' page made at one is true at the other.
+ */
+export function clockFaceKey(face: ClockFace): string {
+  return [
+    face.day,
+    face.openNow ? 'open' : 'closed',
+    face.closed?.headline ?? '',
+    face.closed?.detail ?? '',
+  ].join('\u001f');
+}

@@ -30,7 +30,7 @@ async function start(): Promise<void> {
   if (data) seedQueryCache(client, data);
   const app = (
     <StrictMode>
-      <AppProviders client={client}>
+      <AppProviders client={client} renderedAt={data?.renderedAt ?? null}>
         <RouterProvider router={createAppRouter(routes)} />
       </AppProviders>
     </StrictMode>

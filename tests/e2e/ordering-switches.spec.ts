@@ -102,6 +102,16 @@ test('closed now: the menu says when it opens, and a takeaway is ordered ahead f
       `Closed now · opens ${dayAndTime(opens, 'at')}`,
       `You can order a takeaway now for pickup ${dayAndTime(first, 'from')}.`,
     ]);
+    // It is in the page as the server sent it, so it is painted before the app runs and nothing moves
+    // when it does: a browser that runs no script shows it too.
+    const withoutScripts = await page.context().browser()!.newContext({ baseURL, javaScriptEnabled: false });
+    const plain = await withoutScripts.newPage();
+    await plain.goto(`/?table=${encodeURIComponent(table.name)}`);
+    await expect(plain.getByRole('status').filter({ hasText: 'Closed now' }).locator('p')).toHaveText([
+      `Closed now · opens ${dayAndTime(opens, 'at')}`,
+      `You can order a takeaway now for pickup ${dayAndTime(first, 'from')}.`,
+    ]);
+    await withoutScripts.close();
     // It stands with the restaurant's hours, above the menu.
     const noticeBox = await notice.boundingBox();
     const menuBox = await page.getByRole('article', { name: dishes.soup.name }).boundingBox();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '../../shared/contracts/config';
 import type { PublicMenu } from '../../shared/contracts/menu';
 import { COOKIE_CHOICE_SCRIPT } from '../../shared/cookie-consent';
@@ -152,6 +152,8 @@ describe('the rendered home page', () => {
 });
 
 describe('PageRenderer', () => {
+  afterEach(() => vi.useRealTimers());
+
   function renderModule(body: string): string {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'brigade-ssr-')), 'render-page.mjs');
     writeFileSync(file, body);
@@ -190,6 +192,35 @@ describe('PageRenderer', () => {
     version = '1.1';
     // The old version's renders were dropped when the new one was made.
     expect(renderer.current('T5')).toBeUndefined();
+  });
+
+  it('keeps a render while the restaurant’s clock shows the same, and renders again when it turns', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Open on Mondays 09:00–17:00 UTC; 2026-11-30 is a Monday.
+    vi.setSystemTime(new Date('2026-11-30T10:00:00Z'));
+    const module = renderModule(
+      'export async function renderPage(url, data) { return "<p>rendered at " + new Date(data.renderedAt).toISOString() + "</p>"; }',
+    );
+    const menu = menuNamed('Cafe');
+    menu.restaurant.openingHours = { mon: [{ open: '09:00', close: '17:00' }] };
+    const renderer = new PageRenderer({
+      ssrModule: module,
+      template: TEMPLATE,
+      versions: () => '1',
+      load: async () => ({ config, menu }),
+    });
+    const open = await renderer.page('');
+    expect(open?.body.toString()).toContain('rendered at 2026-11-30T10:00:00.000Z');
+    // Later the same morning it is still open: the same render.
+    vi.setSystemTime(new Date('2026-11-30T16:59:00Z'));
+    expect(renderer.current('')).toBe(open);
+    // Closed from 17:00: that render says "Open now" no more, so it is made again, at the new moment.
+    vi.setSystemTime(new Date('2026-11-30T17:00:00Z'));
+    expect(renderer.current('')).toBeUndefined();
+    const closed = await renderer.page('');
+    expect(closed?.body.toString()).toContain('rendered at 2026-11-30T17:00:00.000Z');
+    vi.setSystemTime(new Date('2026-11-30T17:20:00Z'));
+    expect(renderer.current('')).toBe(closed);
   });
 
   it('gives null (the plain app page) when the render fails or there is no server build', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicConfig } from '../../shared/contracts/config';
 import type { PublicMenu } from '../../shared/contracts/menu';
 import { COOKIE_CHOICE_SCRIPT } from '../../shared/cookie-consent';
+import { clockFace, clockFaceKey } from '../../shared/pickup-times';
 import type { Logger } from './logger';
 
 /**
@@ -145,6 +146,9 @@ export class PageRenderer {
   private readonly pending = new Map<string, Promise<RenderedPage | null>>();
   private renderModule: Promise<RenderPage | null> | undefined;
   private failedAt = 0;
+  /** The restaurant of the latest render: its hours and time zone decide what the clock shows. */
+  private restaurant: PublicMenu['restaurant'] | null = null;
+  private face: { minute: number; restaurant: PublicMenu['restaurant']; key: string } | null = null;
 
   constructor(private readonly options: PageRendererOptions) {}
 
@@ -153,9 +157,27 @@ export class PageRenderer {
     return existsSync(this.options.ssrModule);
   }
 
-  private keyFor(table: string): string {
+  /** The versions and the year a page is of; a render of another prefix is never served again. */
+  private prefix(): string {
     // The footer shows the year, so a page of last year is not served this year.
-    return `${this.options.versions()}|${new Date().getFullYear()}|${table}`;
+    return `${this.options.versions()}|${new Date().getFullYear()}|`;
+  }
+
+  /**
+   * What the page shows of the restaurant's clock at `now` (today, open or not, the closed notice), by
+   * the hours of the latest render; worked out once a minute.
+   */
+  private faceAt(now: Date): string {
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (!this.restaurant) return '';
+    if (this.face?.minute !== minute || this.face.restaurant !== this.restaurant) {
+      this.face = { minute, restaurant: this.restaurant, key: clockFaceKey(clockFace(this.restaurant, now)) };
+    }
+    return this.face.key;
+  }
+
+  private keyFor(table: string, now = new Date()): string {
+    return `${this.prefix()}${table}|${this.faceAt(now)}`;
   }
 
   /** The page for this table at the current versions if it is made already (the fast lane). */
@@ -172,7 +194,7 @@ export class PageRenderer {
     if (Date.now() - this.failedAt < 30_000) return null;
     let made = this.pending.get(key);
     if (!made) {
-      made = this.make(key, table).finally(() => this.pending.delete(key));
+      made = this.make(table).finally(() => this.pending.delete(key));
       this.pending.set(key, made);
     }
     return made;
@@ -187,12 +209,18 @@ export class PageRenderer {
     return this.renderModule;
   }
 
-  private async make(key: string, table: string): Promise<RenderedPage | null> {
+  private async make(table: string): Promise<RenderedPage | null> {
     try {
       const render = await this.loadRender();
       if (!render) return null;
+      // The versions as they were before reading: a change meanwhile makes the next request render again.
+      const prefix = this.prefix();
       const { config, menu } = await this.options.load();
-      const data: PageData = { config, menu, renderedAt: Date.now() };
+      this.restaurant = menu.restaurant;
+      // Rendered at this moment and kept for as long as the restaurant's clock shows what it shows now.
+      const now = new Date();
+      const key = `${prefix}${table}|${this.faceAt(now)}`;
+      const data: PageData = { config, menu, renderedAt: now.getTime() };
       const url = new URL('http://localhost/');
       if (table) url.searchParams.set('table', table);
       const html = fillTemplate(this.options.template, await render(url.href, data), data);
@@ -206,8 +234,7 @@ export class PageRenderer {
         etag,
       };
       // Renders of older versions are never served again.
-      for (const old of this.kept.keys())
-        if (!old.startsWith(key.slice(0, key.lastIndexOf('|')))) this.kept.delete(old);
+      for (const old of this.kept.keys()) if (!old.startsWith(prefix)) this.kept.delete(old);
       if (this.kept.size >= MAX_KEPT) this.kept.clear();
       this.kept.set(key, page);
       return page;

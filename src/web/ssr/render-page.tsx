@@ -26,7 +26,7 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
   seedQueryCache(client, data);
   const html = renderToString(
     <StrictMode>
-      <AppProviders client={client}>
+      <AppProviders client={client} renderedAt={data.renderedAt}>
         {/* No hydration script: the CSP allows no inline script, and the app has no loader data. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>

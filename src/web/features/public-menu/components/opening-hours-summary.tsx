@@ -1,32 +1,32 @@
 import { clsx } from 'clsx';
 import { ChevronDown, Clock } from 'lucide-react';
-import { useMemo, useSyncExternalStore } from 'react';
-import {
-  formatRanges,
-  isOpenAt,
-  type OpeningHours,
-  restaurantClock,
-  todaySummary,
-} from '../../../../shared/opening-hours';
-import { closedNotice } from '../../../../shared/pickup-times';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { formatRanges, type OpeningHours, todaySummary } from '../../../../shared/opening-hours';
+import { clockFace } from '../../../../shared/pickup-times';
 import { WEEKDAY_LABELS, WEEKDAYS } from '../../../../shared/weekdays';
+import { useRenderTime } from '../../../lib/render-time';
 
 function subscribeToMinutes(onChange: () => void): () => void {
   const timer = window.setInterval(onChange, 15 * 1000);
   return () => window.clearInterval(timer);
 }
 
+const toMinute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+
 /** The current minute (ms), the same value until it turns. */
 function currentMinute(): number {
-  return Math.floor(Date.now() / 60_000) * 60_000;
+  return toMinute(Date.now());
 }
 
 /**
- * The current time to the minute, renewed by itself so "Open now" turns in a tab left open; null in the
- * server's render and while hydrating, since the page's HTML may be served minutes after it was made.
+ * The current time to the minute, renewed by itself so "Open now" turns in a tab left open. In the
+ * server's render and while hydrating it is the minute the page was rendered at (the server serves a
+ * render only while the restaurant's clock shows the same), so the notice is in the first paint.
  */
 function useMinuteClock(): Date | null {
-  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, () => null);
+  const renderedAt = useRenderTime();
+  const serverMinute = useCallback(() => (renderedAt === null ? null : toMinute(renderedAt)), [renderedAt]);
+  const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, serverMinute);
   return minute === null ? null : new Date(minute);
 }
 
@@ -38,31 +38,28 @@ interface OpeningHoursSummaryProps {
 
 /**
  * Today's hours in the restaurant's time zone, with the whole week behind a disclosure, and "Open now";
- * while closed, a notice of when it opens and whether a takeaway can be ordered ahead (read after
- * hydration, like the clock it depends on).
+ * while closed, a notice of when it opens and whether a takeaway can be ordered ahead.
  */
 export function OpeningHoursSummary({ hours, timeZone, onlineOrdering }: OpeningHoursSummaryProps) {
   const now = useMinuteClock();
-  const clock = now ? restaurantClock(timeZone, now) : null;
-  const day = clock?.day ?? null;
-  const openNow = clock ? isOpenAt(hours, clock.day, clock.minutes) : null;
   const minute = now?.getTime() ?? null;
   // Worked out once a minute, not at every render of the header.
-  const closed = useMemo(
+  const face = useMemo(
     () =>
-      minute !== null && openNow === false
-        ? closedNotice({ openingHours: hours, timeZone, onlineOrdering }, new Date(minute))
-        : null,
-    [minute, openNow, hours, timeZone, onlineOrdering],
+      minute === null ? null : clockFace({ openingHours: hours, timeZone, onlineOrdering }, new Date(minute)),
+    [minute, hours, timeZone, onlineOrdering],
   );
+  const day = face?.day ?? null;
+  const openNow = face?.openNow ?? null;
+  const closed = face?.closed ?? null;
 
   return (
     <>
       <details className="group">
         <summary
           className={clsx(
-            // One line, whatever today's hours: the summary appears once the app knows the time, and
-            // a second line would push the menu down under the guest's eyes (the week is below it).
+            // One line, whatever today's hours: a second line would push the menu down under the
+            // guest's eyes when a page is rendered without a clock (the week is below it).
             'flex max-w-full cursor-pointer list-none items-center gap-2 rounded-md text-sm text-neutral-700',
             'hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
             '[&::-webkit-details-marker]:hidden',
