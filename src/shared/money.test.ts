@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatMoney, inputToMinor, minorToInput } from './money';
+import { currencyDigits, formatDelta, formatMoney, inputToMinor, minorToInput } from './money';
 
 describe('money', () => {
   it('knows the minor digits of a currency', () => {
@@ -12,6 +12,12 @@ describe('money', () => {
     expect(formatMoney(450, 'USD', 'en-US')).toBe('$4.50');
     expect(formatMoney(1200, 'JPY', 'ja-JP')).toBe('￥1,200');
     expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
+  });
+
+  it('writes a price difference with its sign, and nothing for none', () => {
+    expect(formatDelta(150, 'USD', 'en-US')).toBe('+$1.50');
+    expect(formatDelta(-50, 'USD', 'en-US')).toBe('−$0.50');
+    expect(formatDelta(0, 'USD', 'en-US')).toBe('');
   });
 
   it('turns typed amounts into minor units without floating point', () => {

@@ -55,6 +55,12 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 
+/** An option's price difference: "+$1.50", "−$0.50", or "" for none (a free option shows no amount). */
+export function formatDelta(minor: number, currency: string, locale: string): string {
+  if (minor === 0) return '';
+  return `${minor > 0 ? '+' : '−'}${formatMoney(Math.abs(minor), currency, locale)}`;
+}
+
 /** `450` → `4.50` (for USD): the amount as a form shows it for editing, without a currency sign. */
 export function minorToInput(minor: number, currency: string): string {
   const digits = currencyDigits(currency);

@@ -1,4 +1,3 @@
-import { formatMoney } from '../../../shared/money';
 import type { Cart, CartOption } from './cart-store';
 
 /**
@@ -9,12 +8,6 @@ import type { Cart, CartOption } from './cart-store';
 export interface MoneyFormat {
   currency: string;
   locale: string;
-}
-
-/** "+$1.50", "−$0.50", or "" for no difference (an option that costs nothing extra shows no amount). */
-export function formatDelta(minor: number, money: MoneyFormat): string {
-  if (minor === 0) return '';
-  return `${minor > 0 ? '+' : '−'}${formatMoney(Math.abs(minor), money.currency, money.locale)}`;
 }
 
 /** The cart's lines at the prices the guest saw when adding them: the cart button's total. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningHours } from '../../../shared/opening-hours';
-import { cartTotal, formatDelta, optionSummary } from './cart-format';
+import { cartTotal, optionSummary } from './cart-format';
 import { checkoutReturnPath } from './checkout-link';
 import {
   type CheckoutDetails,
@@ -25,14 +25,6 @@ const WEEKDAYS_7_TO_18: OpeningHours = {
 const restaurant = { onlineOrdering: true, openingHours: WEEKDAYS_7_TO_18, timeZone: 'America/Los_Angeles' };
 // 2026-11-25 is a Wednesday; Los Angeles is UTC−8 in November.
 const wednesdayAt = (time: string) => new Date(`2026-11-25T${time}:00-08:00`);
-
-describe('formatDelta', () => {
-  it('writes a price difference with its sign, and nothing for none', () => {
-    expect(formatDelta(150, money)).toBe('+$1.50');
-    expect(formatDelta(-50, money)).toBe('−$0.50');
-    expect(formatDelta(0, money)).toBe('');
-  });
-});
 
 describe('cart button and lines', () => {
   it('totals the lines at the prices seen and lists the options', () => {

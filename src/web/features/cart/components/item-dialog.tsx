@@ -3,22 +3,16 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { PublicMenu, PublicMenuItem } from '../../../../shared/contracts/menu';
 import { allergenLabel } from '../../../../shared/menu-catalog';
-import {
-  choiceHint,
-  choicesProblem,
-  isSingleChoice,
-  type ModifierGroup,
-  toggleOption,
-  unitPriceWith,
-} from '../../../../shared/modifier-choices';
+import { choicesProblem, unitPriceWith } from '../../../../shared/modifier-choices';
 import { formatMoney } from '../../../../shared/money';
 import { MAX_LINE_NOTE } from '../../../../shared/order-limits';
 import { Button } from '../../../components/ui/button';
+import { AddChoicesButton, OptionPicker } from '../../../components/ui/option-picker';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { TagBadge } from '../../../components/ui/tag-badge';
 import { TextField } from '../../../components/ui/text-field';
 import { pictureSources } from '../../../lib/image-urls';
-import { formatDelta, type MoneyFormat } from '../cart-format';
+import type { MoneyFormat } from '../cart-format';
 import { addToCart, lineFor } from '../cart-store';
 import { Sheet, SheetFooter } from './sheet';
 
@@ -40,7 +34,6 @@ const PHOTO_WIDTH = 512;
  */
 export function ItemDialog({ item, restaurant, onClose }: ItemDialogProps) {
   const titleId = useId();
-  const problemId = useId();
   const money: MoneyFormat = { currency: restaurant.currency, locale: restaurant.locale };
   const [optionIds, setOptionIds] = useState<string[]>([]);
   const [quantity, setQuantity] = useState(1);
@@ -71,23 +64,9 @@ export function ItemDialog({ item, restaurant, onClose }: ItemDialogProps) {
     );
   } else {
     footer = (
-      <div className="flex flex-col gap-2">
-        {problem && (
-          <p id={problemId} className="text-sm font-medium text-amber-800">
-            {problem}
-          </p>
-        )}
-        <Button
-          type="submit"
-          form={`${titleId}-form`}
-          size="lg"
-          fullWidth
-          disabled={problem !== null}
-          aria-describedby={problem ? problemId : undefined}
-        >
-          Add to cart · {formatMoney(lineTotal, money.currency, money.locale)}
-        </Button>
-      </div>
+      <AddChoicesButton problem={problem} form={`${titleId}-form`}>
+        Add to cart · {formatMoney(lineTotal, money.currency, money.locale)}
+      </AddChoicesButton>
     );
   }
 
@@ -151,21 +130,14 @@ export function ItemDialog({ item, restaurant, onClose }: ItemDialogProps) {
           )}
         </div>
 
-        {item.modifierGroups.map((group) => (
-          <GroupChoices
-            key={group.id}
-            group={group}
-            optionIds={optionIds}
-            money={money}
-            disabled={!canAdd}
-            onToggle={(optionId) => setOptionIds((current) => toggleOption(group, current, optionId))}
-            onClear={() =>
-              setOptionIds((current) =>
-                current.filter((id) => !group.options.some((option) => option.id === id)),
-              )
-            }
-          />
-        ))}
+        <OptionPicker
+          groups={item.modifierGroups}
+          optionIds={optionIds}
+          onChange={setOptionIds}
+          money={money}
+          disabled={!canAdd}
+          size="lg"
+        />
 
         {canAdd && (
           <>
@@ -193,91 +165,5 @@ export function ItemDialog({ item, restaurant, onClose }: ItemDialogProps) {
       </form>
       <SheetFooter>{footer}</SheetFooter>
     </Sheet>
-  );
-}
-
-function GroupChoices({
-  group,
-  optionIds,
-  money,
-  disabled,
-  onToggle,
-  onClear,
-}: {
-  group: ModifierGroup;
-  optionIds: string[];
-  money: MoneyFormat;
-  disabled: boolean;
-  onToggle: (optionId: string) => void;
-  onClear: () => void;
-}) {
-  const hintId = useId();
-  const radioName = useId();
-  const single = isSingleChoice(group);
-  const chosenHere = group.options.filter((option) => optionIds.includes(option.id));
-  const full = !single && chosenHere.length >= group.maxChoices;
-  const required = group.minChoices > 0;
-
-  const rows = [
-    ...(single && !required ? [{ key: 'none', optionId: null, label: 'None', delta: '' }] : []),
-    ...group.options.map((option) => ({
-      key: option.id,
-      optionId: option.id as string | null,
-      label: option.name,
-      delta: formatDelta(option.priceDelta, money),
-    })),
-  ];
-
-  return (
-    <fieldset aria-describedby={hintId} disabled={disabled} className="flex flex-col gap-2">
-      <legend className="flex w-full items-baseline justify-between gap-3">
-        <span className="font-medium text-neutral-950">{group.name}</span>
-        {required && !disabled && (
-          <span
-            className={clsx(
-              'rounded-full px-2 py-0.5 text-xs font-medium',
-              chosenHere.length >= group.minChoices
-                ? 'bg-emerald-50 text-emerald-800'
-                : 'bg-amber-50 text-amber-800',
-            )}
-          >
-            Required
-          </span>
-        )}
-      </legend>
-      <p id={hintId} className="-mt-1 text-sm text-neutral-600">
-        {choiceHint(group)}
-      </p>
-      <div className="flex flex-col gap-2">
-        {rows.map((row) => {
-          const checked = row.optionId ? optionIds.includes(row.optionId) : chosenHere.length === 0;
-          const blocked = disabled || (!checked && full);
-          return (
-            <label
-              key={row.key}
-              className={clsx(
-                'flex min-h-12 items-center gap-3 rounded-xl border px-3.5 py-2 transition-colors',
-                'has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-neutral-950',
-                checked
-                  ? 'border-neutral-950 bg-neutral-50 text-neutral-950'
-                  : 'border-neutral-300 text-neutral-800',
-                blocked ? 'cursor-not-allowed text-neutral-500' : 'cursor-pointer hover:border-neutral-500',
-              )}
-            >
-              <input
-                type={single ? 'radio' : 'checkbox'}
-                name={single ? radioName : undefined}
-                checked={checked}
-                disabled={blocked}
-                onChange={() => (row.optionId ? onToggle(row.optionId) : onClear())}
-                className="size-5 shrink-0 accent-neutral-950"
-              />
-              <span className="min-w-0 flex-1 break-words">{row.label}</span>
-              {row.delta && <span className="shrink-0 text-neutral-700 tabular-nums">{row.delta}</span>}
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }

@@ -3,15 +3,10 @@ import type { PointOfSale, PointOfSaleItem } from '../../../../shared/contracts/
 import {
   addToCart,
   cartTotals,
-  choiceHint,
-  choicesProblem,
   detailsProblem,
   EMPTY_DETAILS,
-  formatDelta,
   orderInput,
   readDiscount,
-  toggleOption,
-  unitPriceWith,
   visibleItems,
 } from './cart';
 
@@ -57,35 +52,6 @@ const pricing: PointOfSale['pricing'] = {
 
 let keys = 0;
 const makeKey = () => `k${++keys}`;
-
-describe('modifier rules', () => {
-  it('says what to choose', () => {
-    expect(choiceHint(size)).toBe('Choose 1');
-    expect(choiceHint(extras)).toBe('Choose up to 2');
-    expect(choiceHint({ ...extras, minChoices: 1 })).toBe('Choose 1 to 2');
-  });
-
-  it('refuses a missing required choice, naming the group', () => {
-    expect(choicesProblem(latte, [])).toBe('Choose a size option.');
-    expect(choicesProblem(latte, ['o-large'])).toBeNull();
-    expect(choicesProblem({ ...latte, modifierGroups: [{ ...extras, minChoices: 2 }] }, ['o-shot'])).toBe(
-      'Choose 1 more extras option.',
-    );
-  });
-
-  it('toggles radios and checkboxes within their limits', () => {
-    expect(toggleOption(size, ['o-small'], 'o-large')).toEqual(['o-large']);
-    expect(toggleOption(size, ['o-large'], 'o-large')).toEqual(['o-large']);
-    expect(toggleOption(extras, ['o-shot'], 'o-syrup')).toEqual(['o-shot', 'o-syrup']);
-    expect(toggleOption(extras, ['o-shot', 'o-syrup'], 'o-cream')).toEqual(['o-shot', 'o-syrup']);
-    expect(toggleOption(extras, ['o-shot', 'o-syrup'], 'o-shot')).toEqual(['o-syrup']);
-  });
-
-  it('prices an item with its options', () => {
-    expect(unitPriceWith(latte, ['o-large', 'o-shot'])).toBe(675);
-    expect(unitPriceWith({ ...latte, price: 20 }, ['o-small'])).toBe(0);
-  });
-});
 
 describe('the cart', () => {
   it('merges equal lines and keeps different ones apart', () => {
@@ -181,11 +147,5 @@ describe('the menu grid', () => {
     expect(visibleItems(categories, null, '').map((item) => item.id)).toEqual(['soup', 'latte']);
     expect(visibleItems(categories, 'c1', 'LAT').map((item) => item.id)).toEqual(['latte']);
     expect(visibleItems(categories, null, 'soup tom').map((item) => item.id)).toEqual(['soup']);
-  });
-
-  it('writes price differences with their sign', () => {
-    expect(formatDelta(150, 'USD', 'en-US')).toBe('+$1.50');
-    expect(formatDelta(-50, 'USD', 'en-US')).toBe('−$0.50');
-    expect(formatDelta(0, 'USD', 'en-US')).toBe('');
   });
 });

@@ -5,20 +5,11 @@ import type {
   PointOfSaleItem,
 } from '../../../../shared/contracts/orders';
 import { chosenOptions } from '../../../../shared/modifier-choices';
-import { formatMoney, inputToMinor } from '../../../../shared/money';
+import { inputToMinor } from '../../../../shared/money';
 import { clampQuantity } from '../../../../shared/order-limits';
 import { type OrderTotals, type PricingDiscount, priceOrder } from '../../../../shared/pricing';
 
-export {
-  type ChosenOption,
-  choiceHint,
-  choicesProblem,
-  chosenOptions,
-  isSingleChoice,
-  type ModifierGroup,
-  toggleOption,
-  unitPriceWith,
-} from '../../../../shared/modifier-choices';
+export { choicesProblem, chosenOptions, unitPriceWith } from '../../../../shared/modifier-choices';
 export { clampQuantity } from '../../../../shared/order-limits';
 
 /**
@@ -218,12 +209,6 @@ export function visibleItems(
       const name = item.name.toLocaleLowerCase();
       return words.every((word) => name.includes(word));
     });
-}
-
-/** "+$1.50", "−$0.50", or "" for no difference. */
-export function formatDelta(minor: number, currency: string, locale: string): string {
-  if (minor === 0) return '';
-  return `${minor > 0 ? '+' : '−'}${formatMoney(Math.abs(minor), currency, locale)}`;
 }
 
 /**

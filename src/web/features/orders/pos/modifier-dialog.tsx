@@ -1,21 +1,11 @@
-import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MAX_LINE_NOTE, type PointOfSaleItem } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { AddChoicesButton, OptionPicker } from '../../../components/ui/option-picker';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { TextField } from '../../../components/ui/text-field';
-import {
-  type ChosenOption,
-  choiceHint,
-  choicesProblem,
-  formatDelta,
-  isSingleChoice,
-  type ModifierGroup,
-  toggleOption,
-  unitPriceWith,
-} from './cart';
+import { choicesProblem, unitPriceWith } from './cart';
 import type { MoneyFormat } from './money-format';
 
 interface ModifierDialogProps {
@@ -51,7 +41,6 @@ function ModifierForm({
   const [optionIds, setOptionIds] = useState<string[]>([]);
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
-  const problemId = useId();
   const problem = choicesProblem(item, optionIds);
   const lineTotal = unitPriceWith(item, optionIds) * quantity;
 
@@ -67,20 +56,12 @@ function ModifierForm({
       <p className="-mt-3 text-sm text-neutral-600 tabular-nums">
         {formatMoney(item.price, money.currency, money.locale)}
       </p>
-      {item.modifierGroups.map((group) => (
-        <GroupChoices
-          key={group.id}
-          group={group}
-          optionIds={optionIds}
-          money={money}
-          onToggle={(optionId) => setOptionIds((current) => toggleOption(group, current, optionId))}
-          onClear={() =>
-            setOptionIds((current) =>
-              current.filter((id) => !group.options.some((option) => option.id === id)),
-            )
-          }
-        />
-      ))}
+      <OptionPicker
+        groups={item.modifierGroups}
+        optionIds={optionIds}
+        onChange={setOptionIds}
+        money={money}
+      />
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-neutral-800">Quantity</span>
         <QuantityStepper value={quantity} onChange={setQuantity} name={item.name} size="lg" />
@@ -93,94 +74,9 @@ function ModifierForm({
         placeholder="No onions, extra hot…"
         autoComplete="off"
       />
-      <div className="flex flex-col gap-2 border-t border-neutral-200 pt-4">
-        {problem && (
-          <p id={problemId} className="text-sm font-medium text-amber-800">
-            {problem}
-          </p>
-        )}
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          disabled={problem !== null}
-          aria-describedby={problem ? problemId : undefined}
-        >
-          Add to order · {formatMoney(lineTotal, money.currency, money.locale)}
-        </Button>
-      </div>
+      <AddChoicesButton problem={problem} className="border-t border-neutral-200 pt-4">
+        Add to order · {formatMoney(lineTotal, money.currency, money.locale)}
+      </AddChoicesButton>
     </form>
-  );
-}
-
-function GroupChoices({
-  group,
-  optionIds,
-  money,
-  onToggle,
-  onClear,
-}: {
-  group: ModifierGroup;
-  optionIds: string[];
-  money: MoneyFormat;
-  onToggle: (optionId: string) => void;
-  onClear: () => void;
-}) {
-  const hintId = useId();
-  const radioName = useId();
-  const single = isSingleChoice(group);
-  const chosenHere = group.options.filter((option) => optionIds.includes(option.id));
-  const full = !single && chosenHere.length >= group.maxChoices;
-  const required = group.minChoices > 0;
-
-  const rows: { key: string; option: ChosenOption | null; label: string; delta: string }[] = [
-    ...(single && !required ? [{ key: 'none', option: null, label: 'None', delta: '' }] : []),
-    ...group.options.map((option) => ({
-      key: option.id,
-      option: { ...option, groupName: group.name },
-      label: option.name,
-      delta: formatDelta(option.priceDelta, money.currency, money.locale),
-    })),
-  ];
-
-  return (
-    <fieldset aria-describedby={hintId} className="flex flex-col gap-2">
-      <legend className="flex w-full items-baseline justify-between gap-3">
-        <span className="font-medium text-neutral-950">{group.name}</span>
-      </legend>
-      <p id={hintId} className="-mt-1 text-sm text-neutral-600">
-        {choiceHint(group)}
-        {required ? ' (required)' : ''}
-      </p>
-      <div className="flex flex-col gap-1.5">
-        {rows.map((row) => {
-          const checked = row.option ? optionIds.includes(row.option.id) : chosenHere.length === 0;
-          const disabled = !checked && full;
-          return (
-            <label
-              key={row.key}
-              className={clsx(
-                'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-neutral-950',
-                checked
-                  ? 'border-neutral-950 bg-neutral-50 text-neutral-950'
-                  : 'border-neutral-300 text-neutral-800 hover:border-neutral-400',
-                disabled && 'cursor-not-allowed text-neutral-500',
-              )}
-            >
-              <input
-                type={single ? 'radio' : 'checkbox'}
-                name={single ? radioName : undefined}
-                checked={checked}
-                disabled={disabled}
-                onChange={() => (row.option ? onToggle(row.option.id) : onClear())}
-                className="size-5 shrink-0 accent-neutral-950"
-              />
-              <span className="min-w-0 flex-1 break-words">{row.label}</span>
-              {row.delta && <span className="shrink-0 text-neutral-700 tabular-nums">{row.delta}</span>}
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }
