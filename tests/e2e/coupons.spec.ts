@@ -249,6 +249,76 @@ test.describe('coupons', () => {
     await expect(row).toContainText('2024');
   });
 
+  test('editing a coupon sends only what changed; a refused save puts the focus on the first field with a problem', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const owner = await ownerClient(request, baseURL!);
+    const code = `EDIT${unique()}`;
+    const coupon = await createCoupon(owner, {
+      code,
+      kind: 'percent',
+      value: 10,
+      channels: ['pos', 'online'],
+    });
+    const other = await createCoupon(owner, {
+      code: `TAKEN${unique()}`,
+      kind: 'amount',
+      value: 100,
+      channels: ['pos'],
+    });
+    await page.setViewportSize(DESKTOP);
+    await signIn(page.request, baseURL!, E2E_USERS.admin);
+    await page.goto('/coupons');
+    await page.getByRole('searchbox', { name: 'Search coupons' }).fill(code);
+    const row = page.getByRole('list', { name: 'Coupons' }).getByRole('listitem', { name: code });
+    const dialog = page.getByRole('dialog', { name: `Edit coupon ${code}` });
+
+    // One field changed: the PATCH carries that field and the version it is based on, nothing else.
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    await dialog.getByLabel('Minimum order (optional)').fill('20');
+    const patch = page.waitForRequest(
+      (sent) => sent.method() === 'PATCH' && sent.url().endsWith(`/api/coupons/${coupon.id}`),
+    );
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect((await patch).postDataJSON()).toEqual({ minOrder: 2000, version: coupon.version });
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText((await restaurantMoney(request)).format(2000));
+
+    // No channel left: the save is refused and the focus goes to the channels, the first (and only)
+    // field with a problem, though the button was pressed last.
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    const channels = dialog.getByRole('group', { name: 'Where it can be used' });
+    await channels.getByRole('button', { name: 'Point of sale' }).click();
+    await channels.getByRole('button', { name: 'Online' }).click();
+    await dialog.getByLabel('Percent off').fill('');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    // Two problems: the one earlier in the form gets the focus.
+    await expect(dialog.getByLabel('Percent off')).toBeFocused();
+    await dialog.getByLabel('Percent off').fill('10');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(channels.getByRole('button', { name: 'Point of sale' })).toBeFocused();
+    await channels.getByRole('button', { name: 'Online' }).click();
+
+    // Refused by the server (another coupon has the code): its message goes under Code, and so
+    // does the focus.
+    await dialog.getByLabel('Code').fill(other.code.toLowerCase());
+    const refused = page.waitForResponse(
+      (answer) => answer.request().method() === 'PATCH' && answer.url().endsWith(`/api/coupons/${coupon.id}`),
+    );
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(dialog.getByText(/already a coupon|taken/i)).toBeVisible();
+    await expect(dialog.getByLabel('Code')).toBeFocused();
+    await expect(dialog.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, testInfo, 'coupons-edit-refused', { viewportOnly: true });
+    await page.setViewportSize(PHONE);
+    await dialog.getByLabel('Code').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'coupons-edit-refused', { viewportOnly: true });
+  });
+
   for (const viewport of [PHONE, DESKTOP]) {
     test(`a guest applies a coupon at checkout and the placed order shows the discount (${viewport.width}x${viewport.height})`, async ({
       page,

@@ -323,7 +323,12 @@ test.describe('Master Data', () => {
     const phone = `+1 555 ${randomBytes(2).readUInt16BE() % 10_000}`;
     await page.getByLabel('Phone').fill(phone);
     await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+    const patch = page.waitForRequest(
+      (sent) => sent.method() === 'PATCH' && new URL(sent.url()).pathname === '/api/settings',
+    );
     await page.getByRole('button', { name: 'Save settings' }).click();
+    // Only the setting that changed, with the version it is based on: not the rest of its section.
+    expect((await patch).postDataJSON()).toEqual({ phone, version: expect.any(Number) });
     await expect(page.getByText('Settings saved')).toBeVisible();
     await expect(page.getByText('All changes saved.')).toBeVisible();
 

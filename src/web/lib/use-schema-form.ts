@@ -2,6 +2,8 @@ import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { asSentence } from '../../shared/field-messages';
 import { errorMessage, isApiError } from './api-client';
+import { changedValues, sameValue } from './changed-values';
+import { useFocusFirstInvalid } from './focus-first-invalid';
 import { isStaleWrite, staleWriteMessage } from './stale-write';
 
 /** Field errors by path: `name`, `price`, `modifierGroups.0.options.1.name`. */
@@ -66,7 +68,10 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
  * The one way back-office forms hold and check their values. The shared zod schema validates as the
  * user types (a field shows its message once it has been edited or the form submitted), the same
  * schema checks the request on the server, and a 400 or 409 from the server lands on the field it
- * names (`details.issues[].path`).
+ * names (`details.issues[].path`). A submit refused by the schema or answered with field messages
+ * moves the focus to the first field with a message, in document order (put `formRef` on the
+ * `<form>`). An edit sends `changes(input)`: only what differs from the values the form was loaded
+ * (or reloaded) with, and the version they are based on.
  */
 export function useSchemaForm<Values, Input>({
   schema,
@@ -91,18 +96,33 @@ export function useSchemaForm<Values, Input>({
   const convertRef = useRef(convert);
   convertRef.current = convert;
   const initialRef = useRef(initialValues);
+  const focus = useFocusFirstInvalid();
 
-  const validation = useMemo(() => {
-    const conversion = convertRef.current ?? ((current: Values) => ({ input: current }));
-    const withVersion = (current: Values): Conversion => {
+  /** The form's values as the request body, with the version the form is based on. */
+  const withVersion = useCallback(
+    (current: Values): Conversion => {
+      const conversion = convertRef.current ?? ((plain: Values) => ({ input: plain }));
       const converted = conversion(current);
       if (version === undefined || typeof converted.input !== 'object' || converted.input === null) {
         return converted;
       }
       return { ...converted, input: { ...converted.input, version } };
-    };
-    return validateWithSchema(schema, values, withVersion);
-  }, [schema, values, version]);
+    },
+    [version],
+  );
+
+  const validation = useMemo(
+    () => validateWithSchema(schema, values, withVersion),
+    [schema, values, withVersion],
+  );
+
+  // The loaded values as the schema reads them (as it reads the edited ones): what a change is
+  // compared with. A record saved under older rules may not pass today's schema; its plain
+  // conversion serves then.
+  const baseInput = useMemo(() => {
+    const checked = validateWithSchema(schema, baseValues, withVersion);
+    return (checked.input ?? withVersion(baseValues).input) as Record<string, unknown> | null;
+  }, [schema, baseValues, withVersion]);
 
   const visibleErrors = useMemo(() => {
     const shown: FieldErrors = {};
@@ -122,6 +142,8 @@ export function useSchemaForm<Values, Input>({
     (update: (current: Values) => Values, path?: string) => {
       setValuesState(update);
       setFormError(null);
+      // Typing again: the focus stays where the user put it.
+      focus.cancelFocus();
       if (path) {
         touch(path);
         setServerErrors((current) =>
@@ -129,7 +151,7 @@ export function useSchemaForm<Values, Input>({
         );
       }
     },
-    [touch],
+    [touch, focus.cancelFocus],
   );
 
   /** Sets one top-level field. */
@@ -188,19 +210,44 @@ export function useSchemaForm<Values, Input>({
     (send: (input: Input) => Promise<unknown>) => async (event?: FormEvent) => {
       event?.preventDefault();
       setSubmitted(true);
-      if (!validation.input) return;
+      if (!validation.input) {
+        focus.focusFirstInvalid();
+        return;
+      }
+      focus.cancelFocus();
       setSubmitting(true);
       setFormError(null);
       try {
         await send(validation.input);
       } catch (error) {
-        if (!(isStaleWrite(error) && (await reloadAfterStaleWrite()))) showServerError(error);
+        if (!(isStaleWrite(error) && (await reloadAfterStaleWrite()))) {
+          showServerError(error);
+          // The server's messages on fields: the first of them gets the focus (none: nothing moves).
+          focus.focusFirstInvalid();
+        }
       } finally {
         setSubmitting(false);
       }
     },
-    [validation.input, showServerError, reloadAfterStaleWrite],
+    [validation.input, showServerError, reloadAfterStaleWrite, focus.focusFirstInvalid, focus.cancelFocus],
   );
+
+  /**
+   * The body of a change (PATCH) from the checked `input`: only the fields that differ from the values
+   * the form was loaded or reloaded with (`changedValues`: a list or object field is sent whole when
+   * any part of it differs), plus the `version` they are based on. Null when nothing differs.
+   */
+  const changes = useCallback(
+    (input: Input): Partial<Input> | null => {
+      const changed: Record<string, unknown> = changedValues(baseInput, input as Record<string, unknown>);
+      if (Object.keys(changed).length === 0) return null;
+      return (version === undefined ? changed : { ...changed, version }) as Partial<Input>;
+    },
+    [baseInput, version],
+  );
+
+  /** Whether the values differ from those the form was loaded with (unsaved changes). */
+  const dirty = useMemo(() => !sameValue(values, baseValues), [values, baseValues]);
 
   return {
     values,
@@ -220,6 +267,10 @@ export function useSchemaForm<Values, Input>({
     version,
     /** The values the form was last loaded with (a change is what differs from these). */
     baseValues,
+    changes,
+    dirty,
+    /** Goes on the `<form>`: where the first field with a message is looked for. */
+    formRef: focus.ref,
   };
 }
 

@@ -27,6 +27,8 @@ export function ChoiceChips<T extends string>({
     <fieldset
       className={clsx('flex flex-col gap-2', className)}
       aria-describedby={error ? errorId : undefined}
+      // A form's "first field with a problem" (lib/focus-first-invalid) is then its first chip.
+      data-invalid={error ? true : undefined}
     >
       <legend className="mb-1.5 text-sm font-medium text-neutral-800">{legend}</legend>
       <div className="flex flex-wrap gap-2">

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_REASON, orderNumberLabel } from '../../../shared/contracts/orders';
 import {
@@ -12,6 +12,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { MoneyField } from '../../components/ui/money-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { errorMessage, hasReason } from '../../lib/api-client';
+import { useFocusFirstInvalid } from '../../lib/focus-first-invalid';
 import { useConfig } from '../config';
 import { useRefundPayment } from './api/payments-api';
 
@@ -73,8 +74,7 @@ function RefundForm({
   const [amountError, setAmountError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const invalid = useFocusFirstInvalid();
 
   function readAmount(): number | null {
     const amount = inputToMinor(amountText, payment.currency);
@@ -94,12 +94,8 @@ function RefundForm({
     const amount = readAmount();
     const text = reason.trim();
     if (!text) setReasonError('Enter why the money is given back.');
-    if (amount === null) {
-      amountRef.current?.focus();
-      return;
-    }
-    if (!text) {
-      reasonRef.current?.focus();
+    if (amount === null || !text) {
+      invalid.focusFirstInvalid();
       return;
     }
     setRefusal(null);
@@ -116,7 +112,7 @@ function RefundForm({
           // Too much for what is left of the payment now is the amount's error; anything else the form's.
           if (hasReason(error, 'over-refundable')) {
             setAmountError(errorMessage(error));
-            amountRef.current?.focus();
+            invalid.focusFirstInvalid();
           } else {
             setRefusal(errorMessage(error));
           }
@@ -127,9 +123,8 @@ function RefundForm({
 
   const amount = inputToMinor(amountText, payment.currency);
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form ref={invalid.ref} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <MoneyField
-        ref={amountRef}
         label="Amount to refund"
         currency={payment.currency}
         value={amountText}
@@ -142,7 +137,6 @@ function RefundForm({
         }}
       />
       <TextAreaField
-        ref={reasonRef}
         label="Reason"
         value={reason}
         required

@@ -5,6 +5,7 @@ import { DEFAULT_PASSWORD_POLICY, describePasswordProblem } from '../../../../sh
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { validateRequired } from '../../../lib/form-validation';
 import { paths } from '../../../lib/paths';
 import { NewPasswordFields } from '../../auth';
@@ -22,8 +23,7 @@ function ChangePasswordForm({ username }: { username: string }) {
   const [confirm, setConfirm] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const currentRef = useRef<HTMLInputElement>(null);
-  const nextRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const invalid = useFocusFirstInvalid();
 
   const errors = {
     current: validateRequired(current, 'Enter your current password.'),
@@ -40,9 +40,7 @@ function ChangePasswordForm({ username }: { username: string }) {
     event.preventDefault();
     if (changePassword.isPending) return;
     setShowErrors(true);
-    if (errors.current) return currentRef.current?.focus();
-    if (errors.next) return nextRef.current?.focus();
-    if (errors.confirm) return confirmRef.current?.focus();
+    if (errors.current || errors.next || errors.confirm) return invalid.focusFirstInvalid();
     changePassword.mutate(
       { currentPassword: current, newPassword: next },
       {
@@ -61,7 +59,7 @@ function ChangePasswordForm({ username }: { username: string }) {
 
   const busy = changePassword.isPending;
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <form ref={invalid.ref} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
       {/* Tells password managers which account the new password belongs to. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <TextField
@@ -85,8 +83,6 @@ function ChangePasswordForm({ username }: { username: string }) {
         policy={policy}
         errors={{ password: showErrors ? errors.next : null, confirm: showErrors ? errors.confirm : null }}
         disabled={busy}
-        passwordRef={nextRef}
-        confirmRef={confirmRef}
       />
       <div>
         <Button type="submit" isLoading={busy}>

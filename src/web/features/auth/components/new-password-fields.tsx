@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import type { PasswordPolicy } from '../../../../shared/password-policy';
 import { TextField } from '../../../components/ui/text-field';
 import { PasswordHints } from './password-hints';
@@ -11,8 +10,6 @@ interface NewPasswordFieldsProps {
   policy: PasswordPolicy;
   errors: { password: string | null; confirm: string | null };
   disabled: boolean;
-  passwordRef?: Ref<HTMLInputElement>;
-  confirmRef?: Ref<HTMLInputElement>;
   className?: string;
 }
 
@@ -21,7 +18,6 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   return (
     <div className={props.className}>
       <TextField
-        ref={props.passwordRef}
         label="New password"
         type="password"
         name="new-password"
@@ -34,7 +30,6 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         required
       />
       <TextField
-        ref={props.confirmRef}
         label="Confirm new password"
         type="password"
         name="confirm-password"

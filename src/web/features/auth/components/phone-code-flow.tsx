@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { validateRequired } from '../../../lib/form-validation';
 import {
   callingCodeForLocale,
@@ -79,7 +80,7 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
   const [finishing, setFinishing] = useState(false);
   const [resendIn, startResendCountdown] = useCountdown();
 
-  const nameRef = useRef<HTMLInputElement>(null);
+  const invalid = useFocusFirstInvalid();
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
@@ -114,8 +115,7 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
 
   async function handleSendCode() {
     setShowErrors(true);
-    if (nameError) return nameRef.current?.focus();
-    if (phoneError) return phoneRef.current?.focus();
+    if (nameError || phoneError) return invalid.focusFirstInvalid();
     const phoneNumber = normalizePhoneNumber(phone, callingCode);
     if (!(await send(phoneNumber))) return;
     setSentTo(phoneNumber);
@@ -179,12 +179,11 @@ export function PhoneCodeFlow({ purpose, onVerified, onCancel, autoFocus = false
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form ref={invalid.ref} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       {step === 'number' ? (
         <div className="flex flex-col gap-5">
           {askName && (
             <TextField
-              ref={nameRef}
               label="Name"
               type="text"
               name="name"

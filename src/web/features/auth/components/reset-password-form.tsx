@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
 import { hasStaffAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { validateRequired } from '../../../lib/form-validation';
 import { paths } from '../../../lib/paths';
 import { isInvalidLinkError, useResetPassword } from '../api/reset-password';
@@ -49,8 +50,7 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const invalid = useFocusFirstInvalid();
   const errors = validateReset(password, confirm, passwordPolicy);
 
   /**
@@ -76,8 +76,7 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
     event.preventDefault();
     if (busy) return;
     setShowErrors(true);
-    if (errors.password) return passwordRef.current?.focus();
-    if (errors.confirm) return confirmRef.current?.focus();
+    if (errors.password || errors.confirm) return invalid.focusFirstInvalid();
     reset.mutate(
       { token, newPassword: password },
       {
@@ -93,7 +92,7 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form ref={invalid.ref} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <NewPasswordFields
         className="flex flex-col gap-5"
         password={password}
@@ -106,8 +105,6 @@ export function ResetPasswordForm({ token, passwordPolicy, onDone, onInvalidLink
           confirm: showErrors ? errors.confirm : null,
         }}
         disabled={busy}
-        passwordRef={passwordRef}
-        confirmRef={confirmRef}
       />
       <Button type="submit" size="lg" fullWidth isLoading={busy}>
         {signingIn ? 'Signing in...' : reset.isPending ? 'Saving...' : 'Save password'}

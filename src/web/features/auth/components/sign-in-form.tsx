@@ -1,7 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { validateEmail, validateRequired } from '../../../lib/form-validation';
 import { useSignIn } from '../api/sign-in';
 import { destinationAfterSignIn } from '../destination-after-sign-in';
@@ -36,8 +37,7 @@ export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const invalid = useFocusFirstInvalid();
 
   const errors = validateSignIn(email, password);
 
@@ -56,15 +56,13 @@ export function SignInForm() {
     event.preventDefault();
     if (busy) return;
     setShowErrors(true);
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
+    if (errors.email || errors.password) return invalid.focusFirstInvalid();
     void send();
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form ref={invalid.ref} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <TextField
-        ref={emailRef}
         label="Email"
         {...EMAIL_INPUT}
         value={email}
@@ -74,7 +72,6 @@ export function SignInForm() {
         required
       />
       <TextField
-        ref={passwordRef}
         label="Password"
         type="password"
         name="password"

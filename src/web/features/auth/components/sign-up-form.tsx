@@ -1,9 +1,10 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describePasswordProblem, type PasswordPolicy } from '../../../../shared/password-policy';
 import { describeNameProblem } from '../../../../shared/person-name';
 import { Button } from '../../../components/ui/button';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { validateEmail, validateRequired } from '../../../lib/form-validation';
 import { paths, withCallbackUrl } from '../../../lib/paths';
 import { useSignUp } from '../api/sign-up';
@@ -50,9 +51,7 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
   const [showErrors, setShowErrors] = useState(false);
   /** Set when the sign-up was accepted but did not sign in: the address is to be checked by e-mail. */
   const [checkMailbox, setCheckMailbox] = useState<string | null>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const invalid = useFocusFirstInvalid();
 
   const errors = validateSignUp(name, email, password, passwordPolicy);
 
@@ -60,9 +59,7 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
     event.preventDefault();
     if (busy) return;
     setShowErrors(true);
-    if (errors.name) return nameRef.current?.focus();
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
+    if (errors.name || errors.email || errors.password) return invalid.focusFirstInvalid();
     setWaitingForCheck(true);
     const payload = await humanCheck.takePayload();
     setWaitingForCheck(false);
@@ -98,9 +95,13 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-5">
+    <form
+      ref={invalid.ref}
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="flex flex-col gap-5"
+    >
       <TextField
-        ref={nameRef}
         label="Name"
         type="text"
         name="name"
@@ -112,7 +113,6 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
         required
       />
       <TextField
-        ref={emailRef}
         label="Email"
         {...EMAIL_INPUT}
         value={email}
@@ -122,7 +122,6 @@ export function SignUpForm({ passwordPolicy }: SignUpFormProps) {
         required
       />
       <TextField
-        ref={passwordRef}
         label="Password"
         type="password"
         name="password"

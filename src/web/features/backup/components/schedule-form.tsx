@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import {
   BACKUP_KEEP_MAX,
@@ -59,10 +59,7 @@ export function ScheduleForm({
     },
     subject: 'the automatic backups',
   });
-  const dirty = useMemo(
-    () => JSON.stringify(form.values) !== JSON.stringify(form.baseValues),
-    [form.values, form.baseValues],
-  );
+  const { dirty } = form;
 
   // Saved elsewhere meanwhile (another admin, another tab): an untouched form follows.
   const { reset } = form;
@@ -72,6 +69,7 @@ export function ScheduleForm({
     }
   }, [dirty, form.submitting, form.version, schedule, reset]);
 
+  // PUT /api/backup/schedule takes the whole schedule (enabled, time, keep): it is sent whole.
   const submit = form.handleSubmit(async (input) => {
     const saved = await save.mutateAsync(input);
     form.reset(valuesOf(saved), saved.version);
@@ -80,6 +78,7 @@ export function ScheduleForm({
 
   return (
     <form
+      ref={form.formRef}
       noValidate
       aria-label="Schedule"
       onSubmit={(event) => void submit(event)}

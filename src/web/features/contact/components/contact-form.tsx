@@ -1,10 +1,11 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { HUMAN_CHECK_NOT_READY, useHumanCheck } from '../../../components/human-check/human-check';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSession } from '../../auth';
 import { useSendContactMessage } from '../api/send-contact-message';
 import {
@@ -62,13 +63,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
   }));
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<ContactErrors>>({});
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    subject: useRef<HTMLInputElement>(null),
-    message: useRef<HTMLTextAreaElement>(null),
-  };
+  const invalid = useFocusFirstInvalid();
 
   const errors = validateContact(values);
   const errorFor = (field: ContactField) =>
@@ -83,9 +78,8 @@ export function ContactForm({ onSent }: ContactFormProps) {
     event.preventDefault();
     if (send.isPending) return;
     setShowErrors(true);
-    const invalid = firstInvalidField(errors);
-    if (invalid) {
-      refs[invalid].current?.focus();
+    if (firstInvalidField(errors)) {
+      invalid.focusFirstInvalid();
       return;
     }
     if (humanCheck.failed || !humanCheck.payload) {
@@ -108,8 +102,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
           // One error, one place: a refused field beside it; anything else once, in a toast.
           const fieldErrors = serverFieldErrors(error);
           setServerErrors(fieldErrors);
-          const field = CONTACT_FIELDS.find((name) => fieldErrors[name]);
-          if (field) refs[field].current?.focus();
+          if (CONTACT_FIELDS.some((name) => fieldErrors[name])) invalid.focusFirstInvalid();
           else toast.error(errorMessage(error));
         },
         // Each solved check is accepted once.
@@ -121,10 +114,15 @@ export function ContactForm({ onSent }: ContactFormProps) {
   const messageLength = values.message.trim().length;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Contact form">
+    <form
+      ref={invalid.ref}
+      noValidate
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-5"
+      aria-label="Contact form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          ref={refs.name}
           label="Name"
           name="name"
           autoComplete="name"
@@ -136,7 +134,6 @@ export function ContactForm({ onSent }: ContactFormProps) {
           required
         />
         <TextField
-          ref={refs.email}
           label="Email"
           {...EMAIL_INPUT}
           maxLength={CONTACT_LIMITS.email}
@@ -148,7 +145,6 @@ export function ContactForm({ onSent }: ContactFormProps) {
         />
       </div>
       <TextField
-        ref={refs.phone}
         label="Phone (optional)"
         type="tel"
         name="phone"
@@ -161,7 +157,6 @@ export function ContactForm({ onSent }: ContactFormProps) {
         disabled={send.isPending}
       />
       <TextField
-        ref={refs.subject}
         label="Subject"
         name="subject"
         maxLength={CONTACT_LIMITS.subject}
@@ -172,7 +167,6 @@ export function ContactForm({ onSent }: ContactFormProps) {
         required
       />
       <TextAreaField
-        ref={refs.message}
         label="Message"
         name="message"
         rows={6}

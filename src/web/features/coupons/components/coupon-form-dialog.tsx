@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import {
   COUPON_CHANNEL_LABELS,
@@ -19,14 +19,9 @@ import { MoneyField } from '../../../components/ui/money-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Switch } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useSchemaForm, validateWithSchema } from '../../../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { getCoupon, useSaveCoupon } from '../api/coupons-api';
-import {
-  type CouponValues,
-  changedCouponFields,
-  convertCouponValues,
-  initialCouponValues,
-} from './coupon-values';
+import { type CouponValues, convertCouponValues, initialCouponValues } from './coupon-values';
 
 const KIND_LABELS: Record<CouponKind, string> = {
   percent: 'Percentage off',
@@ -47,7 +42,6 @@ interface CouponFormDialogProps {
  */
 export function CouponFormDialog({ coupon, currency, onClose }: CouponFormDialogProps) {
   const save = useSaveCoupon();
-  const bodyRef = useRef<HTMLDivElement>(null);
   const convert = (values: CouponValues) => convertCouponValues(values, currency);
   const [initialValues] = useState(() => initialCouponValues(coupon, currency));
   const form = useSchemaForm<CouponValues, CouponInput | CouponUpdate>({
@@ -63,42 +57,19 @@ export function CouponFormDialog({ coupon, currency, onClose }: CouponFormDialog
       : undefined,
     subject: 'this coupon',
   });
-  // A change sends only what differs from the coupon as it was opened (or reloaded).
-  const saved = useMemo(
-    () =>
-      coupon
-        ? validateWithSchema(CouponInputSchema, form.baseValues, (values: CouponValues) =>
-            convertCouponValues(values, currency),
-          ).input
-        : null,
-    [coupon, form.baseValues, currency],
-  );
   const { values, setField, errorOf } = form;
   const submitting = form.submitting || save.isPending;
 
   const submit = form.handleSubmit(async (input) => {
-    let fields: CouponInput | CouponUpdate = input;
-    if (coupon) {
-      const { version: _version, ...next } = input as CouponUpdate;
-      const changes = saved ? changedCouponFields(saved, next as CouponInput) : next;
-      if (Object.keys(changes).length === 0) {
-        onClose();
-        return;
-      }
-      fields = { ...changes, version: form.version ?? coupon.version };
+    // A change sends only what differs from the coupon as it was opened (or reloaded).
+    const fields = coupon ? (form.changes(input) as CouponUpdate | null) : input;
+    if (fields === null) {
+      onClose();
+      return;
     }
     await save.mutateAsync({ id: coupon?.id ?? null, fields });
     onClose();
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    void submit(event);
-    if (!form.isValid) {
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-    }
-  }
 
   const uses =
     coupon &&
@@ -115,8 +86,13 @@ export function CouponFormDialog({ coupon, currency, onClose }: CouponFormDialog
       title={coupon ? `Edit coupon ${coupon.code}` : 'Add coupon'}
       description={uses ?? 'Guests and cashiers type the code at checkout and at the point of sale.'}
     >
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-        <div ref={bodyRef} className="grid gap-4 sm:grid-cols-2">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-5"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Code"
             value={values.code}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CouponInputSchema } from '../../../../shared/contracts/coupons';
+import { changedValues } from '../../../lib/changed-values';
 import { validateWithSchema } from '../../../lib/use-schema-form';
 import {
   AMOUNT_MESSAGE,
   COUNT_MESSAGE,
   type CouponValues,
-  changedCouponFields,
   convertCouponValues,
   initialCouponValues,
   PERCENT_MESSAGE,
@@ -74,12 +74,17 @@ describe('the coupon form', () => {
     expect(check({ ...blank, code: 'AMT', kind: 'amount', value: '' }).errors.value).toBe(AMOUNT_MESSAGE);
   });
 
-  it('sends only what changed', () => {
-    const saved = convertCouponValues({ ...blank, code: 'SAVE10', value: '10' }, 'USD').input as never;
-    const next = convertCouponValues(
-      { ...blank, code: 'SAVE10', value: '10', minOrder: '20', channels: ['online', 'pos'] },
-      'USD',
-    ).input as never;
-    expect(changedCouponFields(saved, next)).toEqual({ minOrder: 2000 });
+  it('sends only what changed; the same channels chosen in another order are no change', () => {
+    const saved = check({ ...blank, code: 'SAVE10', value: '10' }).input!;
+    const next = check({ ...blank, code: 'SAVE10', value: '10', minOrder: '20', channels: ['online', 'pos'] })
+      .input!;
+    expect(next.channels).toEqual(['pos', 'online']);
+    expect(changedValues(saved, next)).toEqual({ minOrder: 2000 });
+  });
+
+  it('drops the cap when a percentage becomes an amount, and says so in the change', () => {
+    const saved = check({ ...blank, code: 'SAVE10', value: '10', maxDiscount: '5' }).input!;
+    const next = check({ ...blank, code: 'SAVE10', kind: 'amount', value: '10', maxDiscount: '5' }).input!;
+    expect(changedValues(saved, next)).toEqual({ kind: 'amount', value: 1000, maxDiscount: null });
   });
 });

@@ -1,10 +1,5 @@
-import type {
-  Coupon,
-  CouponChannel,
-  CouponInput,
-  CouponKind,
-  CouponUpdate,
-} from '../../../../shared/contracts/coupons';
+import type { Coupon, CouponChannel, CouponInput, CouponKind } from '../../../../shared/contracts/coupons';
+import { COUPON_CHANNELS } from '../../../../shared/coupon-rules';
 import { inputToMinor, minorToInput } from '../../../../shared/money';
 import type { Conversion, FieldErrors } from '../../../lib/use-schema-form';
 
@@ -110,19 +105,9 @@ export function convertCouponValues(values: CouponValues, currency: string): Con
     validUntil: values.validUntil || null,
     usageLimit: optionalCount(values.usageLimit, 'usageLimit'),
     perCustomerLimit: optionalCount(values.perCustomerLimit, 'perCustomerLimit'),
-    channels: values.channels,
+    // A set: in the list's own order, so choosing the same channels again is no change.
+    channels: COUPON_CHANNELS.filter((channel) => values.channels.includes(channel)),
     active: values.active,
   };
   return { input, errors: Object.keys(errors).length > 0 ? errors : undefined };
-}
-
-/** The fields of `next` that differ from `saved`, for `PATCH` (the version is added by the caller). */
-export function changedCouponFields(saved: CouponInput, next: CouponInput): Omit<CouponUpdate, 'version'> {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof CouponInput)[]) {
-    const normalise = (value: unknown) =>
-      JSON.stringify(Array.isArray(value) ? [...value].sort() : (value ?? null));
-    if (normalise(next[key]) !== normalise(saved[key])) changes[key] = next[key];
-  }
-  return changes as Omit<CouponUpdate, 'version'>;
 }

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useBlocker } from 'react-router';
 import { SETTINGS_FIELD_LABELS as LABELS } from '../../../../shared/contracts/field-labels';
@@ -21,7 +21,7 @@ import { Switch } from '../../../components/ui/switch-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
-import { useSchemaForm, validateWithSchema } from '../../../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { FormControls, KeysOfType } from '../../resources';
 import { FieldNote, useResourceOptions } from '../../resources';
 import { getSettings, useUpdateSettings } from '../api/settings';
@@ -29,19 +29,9 @@ import { BANK_ACCOUNT_TYPE_LABELS } from '../definitions/bank-accounts';
 import { LogoEditor } from './logo-editor';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { SettingsSection } from './settings-section';
-import { changedSettings, convertSettings, type SettingsValues, settingsToValues } from './settings-values';
+import { convertSettings, type SettingsValues, settingsToValues } from './settings-values';
 
 type Form = FormControls<SettingsValues>;
-
-/** The settings as the schema reads them: what a save compares with to find the changed sections. */
-function baselineOf(settings: RestaurantSettings): UpdateSettings {
-  const values = settingsToValues(settings);
-  const { input } = validateWithSchema(UpdateSettingsSchema, values, (current) => {
-    const conversion = convertSettings(current, settings.currency);
-    return { ...conversion, input: { ...(conversion.input as object), version: settings.version } };
-  });
-  return input ?? (convertSettings(values, settings.currency).input as UpdateSettings);
-}
 
 /** Props binding a text input to a top-level setting. */
 function bindText(form: Form, name: KeysOfType<SettingsValues, string>) {
@@ -438,11 +428,10 @@ function useUnsavedChangesGuard(unsaved: boolean) {
 
 /**
  * Every restaurant setting in one form over `UpdateSettingsSchema`, in sections; Save sends the
- * sections that changed (PATCH /api/settings), and the shell's name, currency and password rules follow.
+ * settings that changed (PATCH /api/settings), and the shell's name, currency and password rules follow.
  */
 export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
   const [saved, setSaved] = useState(settings);
-  const baseline = useMemo(() => baselineOf(saved), [saved]);
   const form = useSchemaForm({
     schema: UpdateSettingsSchema,
     initialValues: settingsToValues(settings),
@@ -457,37 +446,30 @@ export function SettingsForm({ settings }: { settings: RestaurantSettings }) {
     subject: 'the settings',
   });
   const update = useUpdateSettings();
-  const formRef = useRef<HTMLFormElement>(null);
-  const dirty = useMemo(
-    () => JSON.stringify(form.values) !== JSON.stringify(settingsToValues(saved)),
-    [form.values, saved],
-  );
+  const { dirty } = form;
 
   const blocker = useUnsavedChangesGuard(dirty && !form.submitting);
 
   const save = form.handleSubmit(async (input) => {
-    const changes = changedSettings(baseline, input);
-    if (Object.keys(changes).length === 0) {
+    // Only the settings that differ from those loaded, with the version they are based on.
+    const changes = form.changes(input);
+    if (changes === null) {
       toast('No changes to save.');
       return;
     }
-    const result = await update.mutateAsync({ ...changes, version: input.version });
+    const result = await update.mutateAsync(changes as UpdateSettings);
     toast.success('Settings saved');
     setSaved(result);
     form.reset(settingsToValues(result), result.version);
   });
 
-  function handleSubmit(event: FormEvent) {
-    void save(event).then(() => {
-      // The first field with a message gets the focus, wherever it is in this long form.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-    });
-  }
-
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={(event) => void save(event)}
+      className="flex flex-col gap-6"
+    >
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title="Leave without saving?"

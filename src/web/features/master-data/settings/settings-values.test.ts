@@ -5,8 +5,9 @@ import {
   UpdateSettingsSchema,
 } from '../../../../shared/contracts/settings';
 import { DEFAULT_PASSWORD_POLICY } from '../../../../shared/password-policy';
+import { changedValues } from '../../../lib/changed-values';
 import { validateWithSchema } from '../../../lib/use-schema-form';
-import { changedSettings, convertSettings, type SettingsValues, settingsToValues } from './settings-values';
+import { convertSettings, type SettingsValues, settingsToValues } from './settings-values';
 
 const settings: RestaurantSettings = {
   version: 1,
@@ -51,22 +52,22 @@ describe('settings form values', () => {
       taxPercent: 8.25,
       passwordPolicy: DEFAULT_PASSWORD_POLICY,
     });
-    expect(changedSettings(input!, input!)).toEqual({});
+    expect(changedValues(input!, input!)).toEqual({});
   });
 
-  it('sends only the sections that changed, each whole', () => {
+  it('sends only the settings that changed; a nested one (a legal text, the policy) whole', () => {
     const before = validate(settingsToValues(settings)).input!;
     const values = settingsToValues(settings);
     values.phone = '+1 555 0100';
     values.orderAgeRedMinutes = '25';
+    values.legalTexts.terms = 'Be kind.';
+    values.passwordPolicy.requireSymbol = true;
     const after = validate(values).input!;
-    expect(changedSettings(before, after)).toEqual({
-      name: 'Brigade Cafe',
-      address: '',
+    expect(changedValues(before, after)).toEqual({
       phone: '+1 555 0100',
-      email: '',
-      orderAgeAmberMinutes: 10,
       orderAgeRedMinutes: 25,
+      legalTexts: { terms: 'Be kind.', privacy: '', refund: '', delivery: '' },
+      passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, requireSymbol: true },
     });
   });
 

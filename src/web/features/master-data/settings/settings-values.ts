@@ -44,32 +44,6 @@ export interface SettingsValues {
   legalTexts: { terms: string; privacy: string; refund: string; delivery: string };
 }
 
-type SettingKey = keyof UpdateSettings;
-
-/** The form's sections; a save sends every setting of each section that changed, and no others. */
-export const SETTINGS_SECTIONS = [
-  { id: 'restaurant', keys: ['name', 'address', 'phone', 'email'] },
-  { id: 'opening-hours', keys: ['openingHours'] },
-  {
-    id: 'money',
-    keys: [
-      'currency',
-      'locale',
-      'timeZone',
-      'taxPercent',
-      'taxInclusive',
-      'serviceChargePercent',
-      'deliveryFee',
-      'deliveryMinimum',
-      'onlineOrdering',
-    ],
-  },
-  { id: 'order-monitor', keys: ['orderAgeAmberMinutes', 'orderAgeRedMinutes'] },
-  { id: 'payments', keys: ['paymentAccounts'] },
-  { id: 'password-policy', keys: ['passwordPolicy'] },
-  { id: 'legal', keys: ['legalTexts'] },
-] as const satisfies readonly { id: string; keys: readonly SettingKey[] }[];
-
 /** The stored settings as form values. */
 export function settingsToValues(settings: RestaurantSettings): SettingsValues {
   const policy = settings.passwordPolicy;
@@ -117,8 +91,8 @@ function lengthProblem(text: string, min: number, max: number): string | null {
 }
 
 /**
- * Form values to the body of PATCH /api/settings (every setting; `changedSettings` keeps the changed
- * sections). Money is read in `currency`, the currency the amounts are stored in.
+ * Form values to the body of PATCH /api/settings (every setting; the form sends those that changed,
+ * `useSchemaForm().changes`). Money is read in `currency`, the currency the amounts are stored in.
  */
 export function convertSettings(values: SettingsValues, currency: string): Conversion {
   const fee = convertMoney(values.deliveryFee, currency);
@@ -167,20 +141,4 @@ export function convertSettings(values: SettingsValues, currency: string): Conve
       ['passwordPolicy.maxLength', lengthProblem(policy.maxLength, 6, 4096)],
     ]),
   };
-}
-
-/**
- * The settings of every section in which something differs from `before` (both as the schema reads
- * them); an empty object when nothing changed.
- */
-export function changedSettings(
-  before: Omit<UpdateSettings, 'version'>,
-  after: Omit<UpdateSettings, 'version'>,
-): Omit<UpdateSettings, 'version'> {
-  const changes: Record<string, unknown> = {};
-  for (const section of SETTINGS_SECTIONS) {
-    const changed = section.keys.some((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-    if (changed) for (const key of section.keys) changes[key] = after[key];
-  }
-  return changes as Omit<UpdateSettings, 'version'>;
 }

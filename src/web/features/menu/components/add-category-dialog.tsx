@@ -48,7 +48,7 @@ export function AddCategoryDialog({ open, onClose, onCreated }: AddCategoryDialo
       title="Add category"
       description="It goes last in the list; move it with the arrows."
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
         <TextField
           label="Name"
           value={form.values.name}

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { FoodCategory } from '../../../../shared/contracts/master-data';
 import {
@@ -19,14 +19,9 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Switch } from '../../../components/ui/switch-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useSchemaForm, validateWithSchema } from '../../../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { getMenuItem, useSaveMenuItem } from '../api/menu-mutations';
-import {
-  changedFields,
-  convertMenuItemValues,
-  initialMenuItemValues,
-  type MenuItemValues,
-} from './menu-item-values';
+import { convertMenuItemValues, initialMenuItemValues, type MenuItemValues } from './menu-item-values';
 import { ALLERGEN_LABELS, STATION_LABELS } from './menu-labels';
 import { ModifierGroupsEditor } from './modifier-groups-editor';
 import { type PhotoChange, PhotoPicker } from './photo-picker';
@@ -80,7 +75,6 @@ export function MenuItemPanel({
   onClose,
 }: MenuItemPanelProps) {
   const save = useSaveMenuItem();
-  const bodyRef = useRef<HTMLDivElement>(null);
   const categoryErrorId = useId();
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
   const convert = (values: MenuItemValues) => convertMenuItemValues(values, currency);
@@ -102,16 +96,6 @@ export function MenuItemPanel({
       : undefined,
     subject: 'this menu item',
   });
-  // An edit sends only what changed, compared with the item as it was opened (or reloaded).
-  const saved = useMemo(
-    () =>
-      item
-        ? validateWithSchema(MenuItemInputSchema, form.baseValues, (values: MenuItemValues) =>
-            convertMenuItemValues(values, currency),
-          ).input
-        : null,
-    [item, form.baseValues, currency],
-  );
   const { values, setField, errorOf } = form;
   const submitting = form.submitting || save.isPending;
 
@@ -126,34 +110,19 @@ export function MenuItemPanel({
 
   const submit = form.handleSubmit(async (input) => {
     let fields: MenuItemInput | MenuItemUpdate = input;
-    if (item && saved) {
-      const { version: _version, ...changes } = changedFields(
-        saved,
-        input as MenuItemInput,
-      ) as MenuItemUpdate;
-      if (Object.keys(changes).length === 0 && photo.kind === 'keep') {
+    if (item) {
+      // An edit sends only what changed since the item was opened (or reloaded), with its version.
+      const changes = form.changes(input) as MenuItemUpdate | null;
+      if (changes === null && photo.kind === 'keep') {
         onClose();
         return;
       }
-      // Nothing but the photo: no PATCH. Otherwise the changes and the version they are based on.
-      fields =
-        Object.keys(changes).length === 0
-          ? ({} as MenuItemUpdate)
-          : { ...changes, version: form.version ?? 0 };
+      // Nothing but the photo: no PATCH.
+      fields = changes ?? ({} as MenuItemUpdate);
     }
     await save.mutateAsync({ id: item?.id ?? null, fields, photo });
     onClose();
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    void submit(event);
-    // Show the first problem: the messages appear on this render, so look after it.
-    if (!form.isValid) {
-      requestAnimationFrame(() =>
-        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-    }
-  }
 
   return (
     <SidePanel
@@ -164,7 +133,8 @@ export function MenuItemPanel({
       busy={submitting}
       title={item ? 'Edit menu item' : 'Add menu item'}
       description={item ? item.name : 'It goes last in its category; move it with the arrows in the list.'}
-      onSubmit={handleSubmit}
+      formRef={form.formRef}
+      onSubmit={(event) => void submit(event)}
       footer={
         <div className="flex flex-col gap-3">
           {form.formError && (
@@ -184,7 +154,7 @@ export function MenuItemPanel({
         </div>
       }
     >
-      <div ref={bodyRef} className="flex flex-col gap-6">
+      <div className="flex flex-col gap-6">
         <Section title="Details">
           <TextField
             label="Name"

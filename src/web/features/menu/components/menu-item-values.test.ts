@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type MenuItem, MenuItemInputSchema } from '../../../../shared/contracts/menu';
+import { changedValues } from '../../../lib/changed-values';
 import { validateWithSchema } from '../../../lib/use-schema-form';
 import {
   AMOUNT_MESSAGE,
   CATEGORY_MESSAGE,
-  changedFields,
   convertMenuItemValues,
   initialMenuItemValues,
   type MenuItemValues,
@@ -120,11 +120,11 @@ describe('the menu item form values', () => {
     };
     const initial = initialMenuItemValues(saved, 'USD', '');
     const before = validate(initial).input!;
-    expect(changedFields(before, validate({ ...initial, price: '4.80' }).input!)).toEqual({ price: 480 });
+    expect(changedValues(before, validate({ ...initial, price: '4.80' }).input!)).toEqual({ price: 480 });
 
     const renamed = structuredClone(initial);
     renamed.modifierGroups[0]!.options[1]!.name = 'Grande';
-    expect(changedFields(before, validate(renamed).input!)).toEqual({
+    expect(changedValues(before, validate(renamed).input!)).toEqual({
       modifierGroups: [
         {
           name: 'Size',
@@ -137,6 +137,6 @@ describe('the menu item form values', () => {
         },
       ],
     });
-    expect(changedFields(before, validate(initial).input!)).toEqual({});
+    expect(changedValues(before, validate(initial).input!)).toEqual({});
   });
 });

@@ -1,11 +1,4 @@
-import type {
-  Allergen,
-  MenuItem,
-  MenuItemInput,
-  MenuItemUpdate,
-  MenuTag,
-  Station,
-} from '../../../../shared/contracts/menu';
+import type { Allergen, MenuItem, MenuItemInput, MenuTag, Station } from '../../../../shared/contracts/menu';
 import { inputToMinor, minorToInput } from '../../../../shared/money';
 import type { Conversion, FieldErrors } from '../../../lib/use-schema-form';
 
@@ -157,17 +150,4 @@ export function convertMenuItemValues(values: MenuItemValues, currency: string):
     })),
   };
   return { input, errors: Object.keys(errors).length > 0 ? errors : undefined };
-}
-
-/**
- * The fields of `next` that differ from `saved`, for `PATCH`: one changed price sends only the
- * price, and any change to the groups sends the whole `modifierGroups` list (the server replaces it).
- */
-export function changedFields(saved: MenuItemInput, next: MenuItemInput): MenuItemUpdate {
-  const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof MenuItemInput)[]) {
-    const normalise = (value: unknown) => JSON.stringify(typeof value === 'string' ? value.trim() : value);
-    if (normalise(next[key]) !== normalise(saved[key])) changes[key] = next[key];
-  }
-  return changes as MenuItemUpdate;
 }

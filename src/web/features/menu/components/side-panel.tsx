@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useLayoutEffect, useRef } from 'react';
 
 interface SidePanelProps {
   open: boolean;
@@ -10,6 +10,8 @@ interface SidePanelProps {
   busy?: boolean;
   /** The panel is one form: its body and the footer's buttons submit it. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The panel's `<form>` (a schema form's `formRef`). */
+  formRef?: Ref<HTMLFormElement>;
   footer: ReactNode;
   children: ReactNode;
 }
@@ -25,6 +27,7 @@ export function SidePanel({
   description,
   busy = false,
   onSubmit,
+  formRef,
   footer,
   children,
 }: SidePanelProps) {
@@ -62,7 +65,7 @@ export function SidePanel({
       className="fixed inset-0 m-0 ml-auto h-dvh max-h-none w-full max-w-none border-0 bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-neutral-950/40 sm:max-w-2xl sm:border-l sm:border-neutral-200"
     >
       {open && (
-        <form noValidate onSubmit={onSubmit} className="flex h-full flex-col">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="flex h-full flex-col">
           <div className="flex shrink-0 items-start justify-between gap-4 border-b border-neutral-200 px-4 py-4 sm:px-6">
             <div className="min-w-0">
               <h2 id={titleId} className="truncate text-lg font-semibold tracking-tight text-neutral-950">

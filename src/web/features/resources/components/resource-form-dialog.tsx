@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -82,8 +82,7 @@ export function ResourceFormDialog<Item, Values, Input, Update>(
           id={target.id}
           onCancel={close}
           send={async (id, changes) => {
-            // `version` alone is no change.
-            if (Object.keys(changes as object).every((key) => key === 'version')) {
+            if (changes === null) {
               toast('No changes to save.');
               onClose();
               return;
@@ -102,7 +101,8 @@ export function ResourceFormDialog<Item, Values, Input, Update>(
 type EditRecordProps<Item, Values, Input, Update> = ResourceFormDialogProps<Item, Values, Input, Update> & {
   id: string;
   onCancel: () => void;
-  send: (id: string, changes: Update) => Promise<void>;
+  /** `changes` is null when nothing differs from the record as it was read. */
+  send: (id: string, changes: Update | null) => Promise<void>;
 };
 
 /** Reads the record whole, then shows the form with its values. */
@@ -145,7 +145,7 @@ function EditRecord<Item, Values, Input, Update>({
         if (!fresh.data) throw new Error(`The ${props.noun} could not be read again.`);
         return { values: props.form.toFormValues(fresh.data, props.context), version: fresh.data.version };
       }}
-      send={(input) => send(id, input as Update)}
+      send={(input) => send(id, input as Update | null)}
     />
   );
 }
@@ -158,16 +158,9 @@ type ResourceFormProps<Item, Values, Input, Update> = ResourceFormDialogProps<It
   version?: number;
   reload?: () => Promise<{ values: Values; version: number }>;
   onCancel: () => void;
-  send: (input: Input | Update) => Promise<void>;
+  /** The whole record (create), or the changes with their version, or null for none (edit). */
+  send: (input: Input | Update | null) => Promise<void>;
 };
-
-/** The fields that differ from the record as it was read, so an edit leaves other fields alone. */
-export function changedFields(before: unknown, after: object): Record<string, unknown> {
-  const previous = (before ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
-  );
-}
 
 function ResourceForm<Item, Values, Input, Update>({
   form: definition,
@@ -193,14 +186,7 @@ function ResourceForm<Item, Values, Input, Update>({
     reload,
     subject: `this ${noun}`,
   });
-  // What the record was (as loaded, or reloaded after someone else changed it), as the update schema
-  // reads it: an edit sends only what differs from this, with the version it was based on.
-  const original = useMemo(() => {
-    const input = definition.convert(form.baseValues, context).input;
-    const parsed = definition.updateSchema.safeParse({ ...(input as object), version: form.version });
-    return parsed.success ? parsed.data : input;
-  }, [definition, form.baseValues, form.version, context]);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef } = form;
 
   // The dialog opens (showModal) after this form mounts; focus the first field once it is shown.
   useEffect(() => {
@@ -208,19 +194,17 @@ function ResourceForm<Item, Values, Input, Update>({
       formRef.current?.querySelector<HTMLElement>('input, select, textarea, [role="switch"]')?.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [formRef]);
 
   const fieldProps = { form, context, mode, recordId };
   return (
     <form
       ref={formRef}
       noValidate
+      // An edit sends only what differs from the record as it was read (or reloaded after someone
+      // else changed it), with the version it was based on.
       onSubmit={form.handleSubmit((input) =>
-        send(
-          mode === 'create'
-            ? input
-            : ({ ...changedFields(original, input as object), version: form.version } as Update),
-        ),
+        send(mode === 'create' ? input : (form.changes(input) as Update | null)),
       )}
       className="flex flex-col gap-6"
     >

@@ -1,9 +1,10 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { asSentence, fieldMessages } from '../../../../shared/field-messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { validateEmail, validateRequired } from '../../../lib/form-validation';
 import { useCreateStaffMember } from '../api/create-staff-member';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../api/types';
@@ -26,8 +27,7 @@ export function AddStaffDialog({ open, onClose }: AddStaffDialogProps) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('staff');
   const [showErrors, setShowErrors] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const invalid = useFocusFirstInvalid();
 
   const errors = {
     name: validateRequired(name, asSentence(fieldMessages.enter('their name'))),
@@ -49,8 +49,7 @@ export function AddStaffDialog({ open, onClose }: AddStaffDialogProps) {
     event.preventDefault();
     if (create.isPending) return;
     setShowErrors(true);
-    if (errors.name) return nameRef.current?.focus();
-    if (errors.email) return emailRef.current?.focus();
+    if (errors.name || errors.email) return invalid.focusFirstInvalid();
     create.mutate({ name: name.trim(), email: email.trim(), role }, { onSuccess: close });
   }
 
@@ -62,9 +61,8 @@ export function AddStaffDialog({ open, onClose }: AddStaffDialogProps) {
       title="Add staff member"
       description="They get an email with a link to choose their password. The link works for 7 days."
     >
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <form ref={invalid.ref} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
         <TextField
-          ref={nameRef}
           label="Name"
           name="name"
           autoComplete="off"
@@ -76,7 +74,6 @@ export function AddStaffDialog({ open, onClose }: AddStaffDialogProps) {
           required
         />
         <TextField
-          ref={emailRef}
           label="Email"
           {...EMAIL_INPUT}
           // Someone else's address: the admin's own autofill would be wrong here.
