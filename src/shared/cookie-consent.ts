@@ -1,7 +1,7 @@
 /**
  * The cookie choice as the browser keeps it, shared by the app (components/cookie-banner) and the
  * script the server puts in the head of a rendered page (`COOKIE_CHOICE_SCRIPT`), so both read and
- * write the same place. Seed section 3, browser storage: the choice and when it was made.
+ * write the same place. Two localStorage keys: the choice and when it was made.
  */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
 export const COOKIE_CONSENT_DATE_KEY = 'cookieConsentDate';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorCodeForStatus, isErrorBody } from './errors';
 
 describe('errorCodeForStatus', () => {
-  it('follows the seed’s mapping', () => {
+  it('maps each listed status to its code', () => {
     expect(
       [400, 401, 403, 404, 409, 429, 499, 500, 501, 503, 504].map((status) => errorCodeForStatus(status)),
     ).toEqual([

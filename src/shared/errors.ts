@@ -1,6 +1,6 @@
 /**
- * The seed's error envelope: `{ error: { code, message, details? } }`, with the code a function of the
- * HTTP status (seed section 8, "Cloud-function HTTP mapping").
+ * The error envelope of every refused API request: `{ error: { code, message, details? } }`, with the
+ * code a function of the HTTP status, as this table maps it (docs/ARCHITECTURE.md, Request path).
  */
 export const ERROR_CODE_BY_STATUS = {
   400: 'invalid-argument',
@@ -19,7 +19,7 @@ export const ERROR_CODE_BY_STATUS = {
 export type ErrorStatus = keyof typeof ERROR_CODE_BY_STATUS;
 export type ErrorCode = (typeof ERROR_CODE_BY_STATUS)[ErrorStatus] | 'unknown';
 
-/** Maps an HTTP status to the seed's error code; any status the seed does not list is "unknown". */
+/** Maps an HTTP status to its error code; any status the table does not list is "unknown". */
 export function errorCodeForStatus(status: number): ErrorCode {
   return (ERROR_CODE_BY_STATUS as Record<number, ErrorCode>)[status] ?? 'unknown';
 }

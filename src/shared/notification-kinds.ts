@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/PRODUCT-RULES.md, Notifications; the seed's sections 7 and 9), zod-free: the bell,
+ * Notifications (docs/PRODUCT-RULES.md, Notifications), zod-free: the bell,
  * the toasts, the push set-up and the service worker use these without loading the contracts
  * (`contracts/notifications.ts` re-exports them).
  */
@@ -30,7 +30,7 @@ export const NOTIFICATIONS_API = {
   read: (id: string) => `/api/notifications/${id}/read`,
   /** `POST`: mark all the caller's notifications read → `{ unreadCount: 0 }`. */
   readAll: '/api/notifications/read-all',
-  /** `POST { token }` (the browser's PushSubscription as JSON) → 204 (the seed's call). */
+  /** `POST { token }` (the browser's PushSubscription as JSON) → 204: this device receives pushes. */
   saveToken: '/api/notifications/save-token',
   /** `POST { endpoint }` → 204: this device no longer receives pushes ("Turn off"). */
   removeToken: '/api/notifications/remove-token',
@@ -41,10 +41,10 @@ export const NOTIFICATIONS_API = {
 /** The live topic of one user's notifications (only that user may follow it). */
 export const notificationsTopic = (userId: string) => `notifications:${userId}`;
 
-/** Seed section 7: the push service worker's address (registered with a wait of up to 10 s). */
+/** The push service worker's address, and how long its registration is waited for (10 s). */
 export const PUSH_SERVICE_WORKER_PATH = '/firebase-messaging-sw.js';
 export const PUSH_SERVICE_WORKER_WAIT_MS = 10_000;
-/** Seed section 9: the subscription is saved 1 s after sign-in and again after 7 days. */
+/** A device's subscription is saved 1 s after sign-in and again after 7 days. */
 export const PUSH_TOKEN_SAVE_DELAY_MS = 1000;
 export const PUSH_TOKEN_RENEW_MS = 7 * 24 * 60 * 60 * 1000;
 

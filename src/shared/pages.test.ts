@@ -26,7 +26,7 @@ describe('findPage', () => {
     },
   );
 
-  it('gives every admin-only route of the seed sub-paths', () => {
+  it('gives every admin navigation route its sub-paths', () => {
     for (const item of ADMIN_NAV_ITEMS) {
       expect(findPage(`${item.to}/anything`)?.access, item.to).toBe('admin');
     }
@@ -48,7 +48,7 @@ describe('pageShowsNavigation', () => {
 });
 
 describe('navigation items', () => {
-  it('lists the staff items in the seed’s order', () => {
+  it('lists the staff items in order', () => {
     expect(STAFF_NAV_ITEMS.map((item) => item.label)).toEqual([
       'Orders',
       'Add Order',
@@ -57,7 +57,7 @@ describe('navigation items', () => {
     ]);
   });
 
-  it('lists the admin items with the seed’s labels and routes, in order', () => {
+  it('lists the admin items with their labels and routes, in order', () => {
     expect(ADMIN_NAV_ITEMS.map((item) => [item.to, item.label])).toEqual([
       ['/expenses', 'Expense Management'],
       ['/statement', 'Financial Statement'],

@@ -1,5 +1,5 @@
 /**
- * Every page route of the product with its access level (seed section 2).
+ * Every page route of the product with its access level (docs/PRODUCT-RULES.md, Pages).
  * The web router and the server's SPA fallback both read this table, so an unknown path is a 404 in
  * both places and the access rule cannot drift between them.
  */
@@ -9,9 +9,9 @@ export interface PageDefinition {
   /** react-router style pattern: `:param` segments; `withSubPaths` admits any deeper path. */
   pattern: string;
   access: PageAccess;
-  /** Admin routes own their sub-paths ("including sub-paths" in the seed). */
+  /** Admin routes own their sub-paths: any deeper path has the same access. */
   withSubPaths?: boolean;
-  /** Public routes on which the side navigation is still shown (seed: all except /test-notifications hide it). */
+  /** Public routes on which the side navigation is still shown (only /test-notifications). */
   showsNavigation?: boolean;
 }
 
@@ -86,7 +86,7 @@ export function findPage(pathname: string): PageDefinition | null {
   return literalFirst[0] ?? null;
 }
 
-/** Seed: the side navigation is hidden on all public routes except /test-notifications. */
+/** The side navigation is hidden on all public routes except /test-notifications. */
 export function pageShowsNavigation(page: PageDefinition | null): boolean {
   if (!page) return false;
   return page.access !== 'public' || page.showsNavigation === true;
@@ -97,7 +97,7 @@ export interface NavItem {
   to: string;
 }
 
-/** Seed section 2, "Side navigation": items visible to all staff, in this order. */
+/** The side navigation's items for all staff, in this order. */
 export const STAFF_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders' },
   { label: 'Add Order', to: '/orders/add' },
@@ -105,7 +105,7 @@ export const STAFF_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Order Requests', to: '/orders/requests' },
 ];
 
-/** Seed section 2, the admin-only table, in its order; then Brigade's own admin pages. */
+/** The side navigation's admin-only items, in this order. */
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Expense Management', to: '/expenses' },
   { label: 'Financial Statement', to: '/statement' },
@@ -119,6 +119,6 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Backup & Restore', to: '/admin/backup' },
   { label: 'Analytics', to: '/admin/dashboard' },
   { label: 'Customer Feedback', to: '/admin/feedback' },
-  // Not in the seed: added after its items by the accounts issue.
+  // The newest admin page comes last, so the others keep their places.
   { label: 'Audit Log', to: '/admin/audit' },
 ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The identity provider's password policy (seed section 5): minimum length 6 by default, optional
+ * The identity provider's password policy: minimum length 6 by default, optional
  * maximum, optional lowercase, uppercase, digit and symbol requirements. The same function checks a
  * password on the server and drives the live hints in the forms.
  */

@@ -6,7 +6,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Seed section 6: staff access = role admin, manager or staff. */
+/** Staff access: role staff, manager or admin. */
 export function hasStaffAccess(role: Role | null | undefined): boolean {
   return role === 'staff' || role === 'manager' || role === 'admin';
 }
@@ -16,7 +16,7 @@ export function hasManagerAccess(role: Role | null | undefined): boolean {
   return role === 'manager' || role === 'admin';
 }
 
-/** Seed section 6: admin = role admin. */
+/** Admin: role admin only. */
 export function isAdmin(role: Role | null | undefined): boolean {
   return role === 'admin';
 }

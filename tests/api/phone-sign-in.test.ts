@@ -69,7 +69,7 @@ describe('phone sign-in with a one-time code', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses a wrong code with the seed’s message', async () => {
+  it('refuses a wrong code with "Invalid OTP. Please try again."', async () => {
     const phoneNumber = newNumber();
     await sendCode(phoneNumber);
     const code = await sentCode(phoneNumber);
@@ -78,7 +78,7 @@ describe('phone sign-in with a one-time code', () => {
     expect(error.message).toBe('Invalid OTP. Please try again.');
   });
 
-  it('refuses a confirmation without a sent code with the seed’s message', async () => {
+  it('refuses a confirmation without a sent code with "No confirmation result found"', async () => {
     const error = await expectErrorBody(await verify(newNumber(), '123456'), 400, 'invalid-argument');
     expect(error.message).toBe('No confirmation result found');
   });

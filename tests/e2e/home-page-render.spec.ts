@@ -86,7 +86,7 @@ test('a phone without JavaScript sees the menu; with it, the page hydrates witho
 });
 
 /**
- * The cookie banner on the rendered `/` (seed: shown when no consent is stored; Reject All stores
+ * The cookie banner on the rendered `/` (shown when no consent is stored; Reject All stores
  * `rejected`, Accept All `accepted`): it is in the server's HTML, so a first visitor sees it in the first
  * paint and can answer it before the app's JavaScript has run; a visitor who has chosen never sees it.
  */

@@ -11,7 +11,7 @@ import { E2E_USERS } from './users';
 
 /**
  * The in-app notifications: a customer's order request reaches an open staff page as the
- * seed's toast and one more on the bell within 2 s; the bell's panel lists it newest first, a click
+ * notification toast and one more on the bell within 2 s; the bell's panel lists it newest first, a click
  * marks it read and opens the order, "Mark all as read" clears the count; a customer's bell and toast
  * follow their order being accepted.
  */

@@ -256,7 +256,7 @@ test.describe('contact page', () => {
 });
 
 test.describe('notification toast', () => {
-  test('shows the seed’s defaults for 5 seconds and closes with its button', async ({ page }) => {
+  test('shows the default title and body for 5 seconds and closes with its button', async ({ page }) => {
     await page.goto('/test-notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Test Notifications' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Notifications on this device' })).toBeVisible();

@@ -21,10 +21,7 @@ const ADMIN_LABELS = [
 ];
 
 test.describe('side navigation', () => {
-  test('shows an admin every item in the seed’s order, the active item and the footer', async ({
-    page,
-    baseURL,
-  }) => {
+  test('shows an admin every item in order, the active item and the footer', async ({ page, baseURL }) => {
     await signInByApi(page, baseURL!, E2E_USERS.admin);
     await page.goto('/orders');
     const nav = page.getByRole('navigation', { name: 'Main' });

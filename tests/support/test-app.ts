@@ -269,7 +269,7 @@ export async function createTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** Asserts the seed's envelope and returns it. */
+/** Asserts the error envelope (status, code, a safe message) and returns it. */
 export async function expectErrorBody(response: Response, status: number, code: string) {
   const { expect } = await import('vitest');
   expect(response.status).toBe(status);

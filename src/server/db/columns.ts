@@ -17,7 +17,7 @@ export const instantColumn = (name: string) => timestamp(name, { withTimezone: t
  */
 export const createdAtColumn = () => instantColumn('created_at').notNull().default(sql`clock_timestamp()`);
 
-/** `createdAt` and `updatedAt`, set by the server on every write (seed section 3). */
+/** `createdAt` and `updatedAt`, set on every write (docs/PRODUCT-RULES.md, Data conventions). */
 export const timestampColumns = () => ({
   createdAt: createdAtColumn(),
   updatedAt: instantColumn('updated_at')

@@ -7,8 +7,8 @@ import { type ErrorBody, errorCodeForStatus } from '../../shared/errors';
 import type { Logger } from './logger';
 
 /**
- * The one error type services throw. The handler turns it into the seed's envelope; its message is
- * shown to the user, so it must be a clear sentence and never carry SQL or a stack.
+ * The one error type services throw. The handler turns it into the error envelope (shared/errors.ts);
+ * its message is shown to the user, so it must be a clear sentence and never carry SQL or a stack.
  */
 /** An error's `details`: its `reason` is one of the shared `ERROR_REASONS`, the rest is free. */
 export type ErrorDetails = { reason?: ErrorReason } & Record<string, unknown>;

@@ -68,8 +68,8 @@ export function toPage<Row extends CursorPosition, Item>(
 }
 
 /**
- * A list filter given as `a,b,c`: an empty list is refused, as the seed's data
- * helpers refuse an empty `in` list.
+ * A list filter given as `a,b,c`: an empty list is a 400, never read as "no filter"
+ * (docs/PRODUCT-RULES.md, Data conventions).
  */
 export const listFilter = <T extends string>(values: readonly [T, ...T[]]) =>
   z

@@ -3,7 +3,7 @@ import { type Access, guard } from './auth-guards';
 import type { AppEnv } from './context';
 import { validationError } from './errors';
 
-/** A router whose request validation failures become the seed's 400 envelope, naming the field. */
+/** A router whose request validation failures become a 400 error envelope, naming the field. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

@@ -55,7 +55,10 @@ const ownerOf = (record: OwnedRecord) => record.ownerId;
 const notSelf = (reason: string) => (actor: PolicyActor, record: UserRecord) =>
   actor.id === record.id ? reason : null;
 
-/** Every rule; the seed's section 6 defines staff access and admin. */
+/**
+ * Every rule. Staff access is staff, manager or admin; admin is admin only (shared/roles.ts;
+ * docs/PRODUCT-RULES.md, Roles and access).
+ */
 export const POLICIES = {
   // Menu: /menu is an admin page; staff take orders, they do not set prices.
   'menu.public.read': rule({ description: 'See the public menu', roles: ANY_SIGNED_IN, anonymous: true }),
@@ -73,11 +76,11 @@ export const POLICIES = {
   'menu.item.delete': rule({ description: 'Delete a menu item nothing refers to', roles: ADMIN }),
   'menu.item.reorder': rule({ description: 'Change the order guests see menu items in', roles: ADMIN }),
 
-  // Settings (§13 and the admin route /admin…; the restaurant's name, currency, taxes, hours).
+  // Settings, admins only (docs/PRODUCT-RULES.md, Master data and settings): name, currency, taxes, hours.
   'settings.read': rule({ description: 'Read the restaurant settings', roles: ADMIN }),
   'settings.update': rule({ description: 'Change the restaurant settings (and its logo)', roles: ADMIN }),
 
-  // User administration (§1 and §13).
+  // User Management, admins only (docs/PRODUCT-RULES.md, Users).
   'users.read': rule({ description: 'List and read user accounts in User Management', roles: ADMIN }),
   'users.invite': rule({ description: 'Add a team member and (re)send their invitation', roles: ADMIN }),
   'users.role.change': rule<UserRecord>({
@@ -97,7 +100,7 @@ export const POLICIES = {
   }),
   'customers.read': rule({ description: 'Look up customer accounts (to attach an order)', roles: STAFF }),
 
-  // The account (§5): everyone changes only their own.
+  // The account (docs/PRODUCT-RULES.md, Sign-in and accounts): everyone changes only their own.
   'account.read': rule<OwnedRecord>({
     description: 'Read an account’s profile',
     roles: [],
@@ -111,7 +114,7 @@ export const POLICIES = {
     message: 'You can only change your own account.',
   }),
 
-  // Orders (§7). Declared now so the orders issue uses them; the owner is the order's customer.
+  // Orders (docs/PRODUCT-RULES.md, Orders); the owner is the order's customer.
   'order.create': rule({
     description: 'Take an order at the point of sale (starts confirmed)',
     roles: STAFF,
@@ -144,7 +147,7 @@ export const POLICIES = {
   'order.void': rule({ description: 'Void an order or one of its lines', roles: MANAGER }),
   'order.discount.manual': rule({ description: 'Give a manual discount', roles: MANAGER }),
 
-  // Payments, refunds and feedback (§8).
+  // Payments, refunds and feedback (docs/PRODUCT-RULES.md, Payments and refunds; Customer feedback).
   'payment.record': rule({ description: 'Take a payment for an order', roles: STAFF }),
   'payment.pay-own': rule<OwnedRecord>({
     description: 'Pay one’s own order online (/payment/[orderId])',
@@ -171,7 +174,8 @@ export const POLICIES = {
     roles: ADMIN,
   }),
 
-  // Coupons (§9): the owner makes them; whoever takes or places an order may check a code.
+  // Coupons (docs/PRODUCT-RULES.md, Coupons): the owner makes them; whoever takes or places an order
+  // may check a code.
   'coupon.manage': rule({ description: 'List, add, change and delete coupons', roles: ADMIN }),
   'coupon.check': rule({
     description: 'Check whether a coupon code can be used on an order (POS or online)',
@@ -230,7 +234,7 @@ export function can<A extends PolicyAction>(
 }
 
 /**
- * Throws the seed's 403 envelope (permission-denied) with the rule's reason unless `can` says yes;
+ * Throws a 403 error envelope (permission-denied) with the rule's reason unless `can` says yes;
  * 401 (unauthenticated) when an anonymous caller is refused.
  */
 export function authorize<A extends PolicyAction>(

@@ -173,7 +173,7 @@ describe.each(POLICY_DEFINITIONS.map((definition) => definition.action))('%s', (
       if (allowed) {
         expect(() => authorizeAny(cell.actor, action, cell.record)).not.toThrow();
       } else {
-        // authorize throws the seed's 403 (401 for an anonymous caller) with the rule's reason.
+        // authorize throws a 403 permission-denied (401 for an anonymous caller) with the rule's reason.
         const decision = decideAny(cell.actor, action, cell.record);
         expect(decision.allowed).toBe(false);
         let thrown: unknown;

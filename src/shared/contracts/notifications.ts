@@ -76,7 +76,7 @@ export const PushSubscriptionSchema = z.strictObject({
 });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionSchema>;
 
-/** `POST /api/notifications/save-token` (seed section 7: the body field `token`). */
+/** `POST /api/notifications/save-token` (the body field is `token`, as the push set-up sends it). */
 export const SaveTokenInputSchema = z.strictObject({ token: PushSubscriptionSchema });
 export type SaveTokenInput = z.infer<typeof SaveTokenInputSchema>;
 

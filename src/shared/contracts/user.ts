@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 
 /**
- * The merged user profile of seed section 3: uid, email, displayName, phoneNumber, photoURL,
+ * A user's profile as the API gives it (`GET /api/me`): uid, email, displayName, phoneNumber, photoURL,
  * emailVerified and role.
  */
 export const ProfileSchema = z.object({

@@ -30,11 +30,11 @@ export function isBackOfficePath(pathname: string): boolean {
 }
 
 /**
- * Seed section 2, "Access rule": a spinner while the session loads; an unauthenticated user on a
+ * The access rule: a spinner while the session loads; an unauthenticated user on a
  * non-public route goes to /login with the full requested path as callbackUrl; a signed-in non-staff
  * user on a staff route goes to /; on an admin route staff who are not admins go to /orders/add and
  * everyone else to /. Public pages (and the 404 page) need no session, so they render at once instead
- * of behind the spinner: the seed's spinner is for the routes whose answer depends on the session.
+ * of behind the spinner: the spinner is for the routes whose answer depends on the session.
  */
 export function decideAccess({ page, sessionPending, user, requestedPath }: AccessInput): AccessDecision {
   if (page === null || page.access === 'public') return { kind: 'allow' };
@@ -54,7 +54,7 @@ export function decideAccess({ page, sessionPending, user, requestedPath }: Acce
 export type NavigationState = 'hidden' | 'loading' | 'shown';
 
 /**
- * Seed section 2, "Side navigation": only on routes that show it, only to signed-in staff or admins;
+ * The side navigation: only on routes that show it, only to signed-in staff or admins;
  * a placeholder while the session loads; nothing otherwise. An unknown path inside a back-office
  * section counts as a back-office route, so staff see its 404 with their navigation.
  */

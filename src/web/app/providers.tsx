@@ -11,7 +11,7 @@ function AuthStateEffects() {
 }
 
 /**
- * Server state (TanStack Query) and toasts. Seed section 9: toasts sit top right (on phones below the
+ * Server state (TanStack Query) and toasts. Toasts sit top right (on phones below the
  * top bar, `.app-toaster` in styles.css, so they never cover its menu button); success lasts 3 s
  * in the shell; react-hot-toast's own defaults give the rest (blank, error and custom 4 s, loading
  * until dismissed, at most 20 at once: its TOAST_LIMIT).

@@ -1,7 +1,7 @@
 import { type ErrorReason, reasonOf } from '../../shared/error-reasons';
 import { type ErrorCode, errorCodeForStatus, isErrorBody } from '../../shared/errors';
 
-/** An error from `/api/*`, read from the seed's envelope `{ error: { code, message, details? } }`. */
+/** An error from `/api/*`, read from the error envelope `{ error: { code, message, details? } }`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;

@@ -1,6 +1,6 @@
 import { ADMIN_NAV_ITEMS, type PageDefinition, STAFF_NAV_ITEMS } from '../../shared/pages';
 
-/** Titles of pages that are not in the side navigation (navigation pages use their seed label). */
+/** Titles of pages that are not in the side navigation (navigation pages use their navigation label). */
 const OTHER_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/': 'Home',
   '/login': 'Sign in',

@@ -1,10 +1,10 @@
 /*
- * Brigade's push service worker (the seed's section 7 registers it at this address). Plain
+ * Brigade's push service worker, registered at this address (PUSH_SERVICE_WORKER_PATH). Plain
  * JavaScript, served from the site's root with `Cache-Control: no-cache`, so a new version reaches
  * browsers at their next visit. The names below match src/shared/notification-kinds.ts
- * (PUSH_MESSAGE_TYPES, PushPayload) and the seed's notification defaults.
+ * (PUSH_MESSAGE_TYPES, PushPayload) and the notification toast's defaults (notification-toast.tsx).
  *
- * - push: a window of the app that is visible or focused shows the seed's toast itself (the worker
+ * - push: a window of the app that is visible or focused shows the notification toast itself (the worker
  *   posts the payload and the page answers that it took it); otherwise, or when no page answers, the
  *   system notification shows, tagged with the notification's id.
  * - notificationclick: an open window of the app opens the address in the app and is focused; with
@@ -39,7 +39,7 @@ function text(value, fallback) {
   return typeof value === 'string' && value.trim() ? value : fallback;
 }
 
-/** The push's PushPayload, with the seed's defaults for what is missing. */
+/** The push's PushPayload, with the toast's default title and body for what is missing. */
 function readPayload(data) {
   let raw = {};
   if (data) {

@@ -20,7 +20,10 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   429: 'Too many attempts. Please wait a moment and try again.',
 };
 
-/** The seed's words (section 5) where better-auth has its own, and plainer ones for the rest. */
+/**
+ * Our words for better-auth's refusals, by its reason code. The phone code's two messages ("Invalid
+ * OTP. Please try again.", "No confirmation result found") stay word for word; the rest are plain.
+ */
 const MESSAGES_BY_REASON: Record<string, string> = {
   INVALID_OTP: 'Invalid OTP. Please try again.',
   OTP_NOT_FOUND: 'No confirmation result found',
@@ -31,7 +34,7 @@ const MESSAGES_BY_REASON: Record<string, string> = {
   INVALID_PASSWORD: 'The current password is not correct.',
 };
 
-/** better-auth answers 422 for input it refuses; the seed's mapping has no 422. */
+/** better-auth answers 422 for input it refuses; the error codes (shared/errors.ts) have no 422. */
 function envelopeStatus(status: number, reason: string | undefined): ContentfulStatusCode {
   if (status === 422) return reason?.includes('ALREADY_EXISTS') ? 409 : 400;
   return status as ContentfulStatusCode;
@@ -103,7 +106,7 @@ async function checkedBody(request: Request): Promise<{ text: string } | { refus
 
 /**
  * Passes a request to better-auth if its method and path are on the allow-list (auth-endpoints.ts),
- * and rewrites better-auth's error answers into the seed's envelope, keeping its own code as
+ * and rewrites better-auth's error answers into the error envelope, keeping its own code as
  * `details.reason`, the refused field as `details.issues`, and every header (Set-Cookie included).
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {

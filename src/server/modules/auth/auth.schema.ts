@@ -4,8 +4,8 @@ import { idColumn, timestampColumns } from '../../db/columns';
 
 /**
  * better-auth's four tables (user, session, account, verification), written by hand because its
- * schema CLI needs Node 22. The seed keeps staff and customers in two collections; here they are one
- * table told apart by `role` (docs/decisions/003-one-users-table.md).
+ * schema CLI needs Node 22. Staff and customers are one table, told apart by `role`
+ * (docs/decisions/003-one-users-table.md).
  */
 export const users = pgTable(
   'users',

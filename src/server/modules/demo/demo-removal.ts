@@ -79,8 +79,8 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
 }
 
 /**
- * The demo's records while the demo orders are still to be added: the seed ran and made records, and
- * no orders yet (locked, so two processes never add them twice). Null otherwise.
+ * The demo's records while the demo orders are still to be added: the demo seed ran and made records,
+ * and no orders yet (locked, so two processes never add them twice). Null otherwise.
  */
 export async function demoRecordsForOrders(tx: Tx): Promise<DemoRecords | null> {
   const records = await demoRun(tx, true);

@@ -22,6 +22,6 @@ export const seedRuns = pgTable('seed_runs', {
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
   /** The records a seed made (the demo restaurant's), or null when it made none. */
   records: jsonb('records').$type<DemoRecords>(),
-  /** When the owner removed what the seed made. */
+  /** When the owner removed what the demo seed made. */
   removedAt: timestamp('removed_at', { withTimezone: true }),
 });

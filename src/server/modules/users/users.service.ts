@@ -10,7 +10,7 @@ import { isPhoneOnlyEmail, users } from '../auth';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The merged profile of seed section 3. */
+/** A user row as the profile the API gives (`ProfileSchema`). */
 export function presentProfile(row: UserRow): Profile {
   return {
     uid: row.id,

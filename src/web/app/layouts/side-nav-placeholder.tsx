@@ -1,6 +1,6 @@
 const SKELETON_ROWS = ['row-1', 'row-2', 'row-3', 'row-4', 'row-5', 'row-6'];
 
-/** Seed: a loading placeholder takes the navigation's place while the session loads. */
+/** A loading placeholder takes the navigation's place while the session loads. */
 export function SideNavPlaceholder() {
   return (
     <div aria-hidden="true">

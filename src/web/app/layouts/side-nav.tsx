@@ -39,7 +39,7 @@ const NotificationBell = lazy(() =>
 );
 const BELL_PLACEHOLDER = <span aria-hidden="true" className="size-10" />;
 
-/** Icons for the seed's navigation items, by route; labels and order come from the shared table. */
+/** Icons for the navigation items, by route; labels and order come from the shared table. */
 const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
   '/orders': ClipboardList,
   '/orders/add': SquarePlus,
@@ -63,8 +63,8 @@ const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
 const PRODUCT_NAME = 'Brigade';
 
 /**
- * The footer's role label: the seed's "Administrator" and "Staff Member", and "Manager" for a manager,
- * who is more than a staff member though the navigation shows them the staff items.
+ * The footer's role label: "Administrator" for an admin, "Staff Member" for staff, and "Manager" for a
+ * manager, who is more than a staff member though the navigation shows them the staff items.
  */
 function roleLabel(role: SessionUser['role']): string {
   if (isAdmin(role)) return 'Administrator';
@@ -187,7 +187,7 @@ function NavFooter({ user, onNavigate }: { user: SessionUser; onNavigate?: () =>
 }
 
 /**
- * The back-office navigation of seed section 2: a fixed sidebar from the md breakpoint up; below it a
+ * The back-office navigation: a fixed sidebar from the md breakpoint up; below it a
  * top bar whose toggle opens a full-screen menu that closes when an item is chosen.
  */
 export function SideNav({ user }: { user: SessionUser }) {

@@ -102,7 +102,7 @@ function PhoneAccountMenu({ name, signOut }: { name: string; signOut: SignOut })
 function HeaderActions() {
   const { pathname } = useLocation();
   const { user, isPending } = useSession();
-  // Seed section 4: signing out from the public pages goes to /.
+  // Signing out from the public pages goes to /.
   const signOut = useSignOut({ redirectTo: paths.home });
 
   // The page itself renders before the session is known; its header links wait for it rather than

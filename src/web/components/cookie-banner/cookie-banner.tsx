@@ -37,7 +37,7 @@ function choose(choice: CookieConsent) {
 }
 
 /**
- * Seed sections 2 to 4: shown on every page until the visitor chooses; Reject All stores `rejected`,
+ * Shown on every page until the visitor chooses; Reject All stores `rejected`,
  * Accept All stores `accepted`, each with the time in `cookieConsentDate`. The site sets no optional
  * cookies today, so the text says what it does keep and links to the privacy policy's cookies section.
  *

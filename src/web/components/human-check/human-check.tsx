@@ -8,7 +8,7 @@ import { apiPaths } from '../../lib/paths';
 // The strict-CSP build of the widget: its proof-of-work worker is a file of this site (worker-src 'self').
 $altcha.algorithms.set('SHA-256', () => new ShaWorker());
 
-/** Seed section 5: shown when the human check cannot start. */
+/** Shown when the human check cannot start (docs/decisions/005-human-check-and-rate-limits.md). */
 export const HUMAN_CHECK_NOT_READY = 'Recaptcha not initialized. Please refresh and try again.';
 
 type WidgetState = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired' | 'code';

@@ -5,7 +5,7 @@ import toast, { type Toast } from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import { orderPath } from '../../lib/paths';
 
-/** Seed sections 2 and 9: a notification toast stays 5 s. */
+/** A notification toast stays 5 s; a title or body left out gets these defaults. */
 export const NOTIFICATION_TOAST_DURATION_MS = 5000;
 export const DEFAULT_NOTIFICATION_TITLE = 'New Notification';
 export const DEFAULT_NOTIFICATION_BODY = 'You have a new notification';
@@ -13,10 +13,10 @@ export const DEFAULT_NOTIFICATION_BODY = 'You have a new notification';
 export interface NotificationPayload {
   title?: string;
   body?: string;
-  /** Seed section 3: notification data carries an orderId. */
+  /** A notification about an order carries the order's id. */
   data?: { orderId?: string };
   /**
-   * Where View Order goes: the seed's `/orders/{orderId}` (the staff page) unless given; a customer's
+   * Where View Order goes: `/orders/{orderId}` (the staff page) unless given; a customer's
    * toast passes their own order page, since a customer on a staff route is sent to `/`.
    */
   viewPath?: string;
@@ -84,7 +84,7 @@ interface NotificationToastProps {
 }
 
 /**
- * Seed section 2, "Notification toast": title, body, a close button and View Order for an order,
+ * The notification toast: title, body, a close button and View Order for an order,
  * except while the page View Order opens is the one on screen (a link to where the viewer already
  * is). Both buttons are 44 px touch targets (the close button reaches into the toast's padding).
  */
@@ -142,9 +142,10 @@ export function NotificationToast({
 }
 
 /**
- * Shows the seed's notification toast at the top right for 5 s; returns the toast id. A title or
- * body left out (or blank) gets the seed's default; an orderId adds View Order (→ /orders/{orderId},
- * or `viewPath` when given), unless that page is the one on screen.
+ * Shows the notification toast at the top right for 5 s; returns the toast id. A title or body left
+ * out (or blank) gets its default (`DEFAULT_NOTIFICATION_TITLE`, `DEFAULT_NOTIFICATION_BODY`); an
+ * orderId adds View Order (→ /orders/{orderId}, or `viewPath` when given), unless that page is the one
+ * on screen.
  */
 export function showNotificationToast({ title, body, data, viewPath }: NotificationPayload = {}): string {
   const orderId = data?.orderId?.trim() || null;

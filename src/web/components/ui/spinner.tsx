@@ -10,7 +10,7 @@ export function Spinner({ className }: SpinnerProps) {
   return <LoaderCircle aria-hidden="true" className={clsx('animate-spin', className ?? 'size-4')} />;
 }
 
-/** Seed: while the session is loading, a full-screen spinner shows. */
+/** While the session is loading on a route that needs it, a full-screen spinner shows. */
 export function FullScreenSpinner() {
   return (
     <div

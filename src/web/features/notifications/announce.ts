@@ -45,7 +45,7 @@ function leaveToTheirPage<T extends AnnouncedNotification>(notifications: readon
 }
 
 /**
- * Shows the seed's notification toast (5 s, View Order → `link` when it names an order) for a
+ * Shows the notification toast (5 s, View Order → `link` when it names an order) for a
  * notification that arrived while the page is open, once per id for the page's life: the in-app list
  * and a push message may both tell of the same notification. Not for an order the page on screen
  * shows live: that page shows the change. Returns whether a toast was shown.

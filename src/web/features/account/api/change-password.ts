@@ -9,7 +9,7 @@ export interface ChangePasswordInput {
 }
 
 /**
- * `POST /api/auth/change-password`: checks the current password first (seed section 5), then sets the
+ * `POST /api/auth/change-password`: checks the current password first, then sets the
  * new one and signs out every other device.
  */
 export function changePassword(input: ChangePasswordInput): Promise<unknown> {

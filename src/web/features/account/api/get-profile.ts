@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/me`: the signed-in user's merged profile (seed section 3). */
+/** `GET /api/me`: the signed-in user's profile (`ProfileSchema`). */
 export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
   return apiRequest<Profile>(apiPaths.me, { signal });
 }

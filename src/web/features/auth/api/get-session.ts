@@ -10,7 +10,7 @@ export async function getSession({ signal }: { signal?: AbortSignal } = {}): Pro
     const session = await apiRequest<SessionResponse | undefined>(apiPaths.session, { signal });
     return session ?? null;
   } catch (error) {
-    // Seed section 7: session failures are logged (a cancelled re-check is no failure). The query
+    // Session failures are logged (a cancelled re-check is no failure). The query
     // keeps the last known session.
     if (!signal?.aborted) console.warn('Could not load the session', error);
     throw error;
@@ -22,7 +22,7 @@ export function sessionQueryOptions() {
     queryKey: queryKeys.auth.session,
     queryFn: getSession,
     staleTime: 30 * 1000,
-    // Seed: the session is re-checked when the tab becomes visible again.
+    // The session is re-checked when the tab becomes visible again.
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
     // Try even when the browser claims to be offline, so the spinner never waits forever.

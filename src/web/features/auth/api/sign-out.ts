@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /**
  * Before signing out: this device stops receiving the user's push notifications (the
  * server forgets the subscription with the session anyway). Best effort, at most 3 s; failures are
- * only logged (seed section 9). Written out here rather than imported: the shell loads this file.
+ * only logged. Written out here rather than imported: the shell loads this file.
  */
 export async function forgetPushDevice(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;

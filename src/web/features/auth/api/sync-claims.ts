@@ -18,8 +18,8 @@ export function syncClaims(): Promise<void> {
 }
 
 /**
- * Fire and forget, as the seed says: a failure is only logged. On success the session is re-read,
- * the counterpart of the seed's forced token refresh.
+ * Fire and forget: a failure is only logged. On success the session is re-read, so the screen has
+ * the role the server holds now.
  */
 export function syncClaimsInBackground(queryClient: QueryClient): void {
   syncClaims().then(
@@ -41,7 +41,7 @@ export async function refreshSessionAfterSignIn(queryClient: QueryClient): Promi
   }
 }
 
-/** Seed section 7: sync claims on every auth-state change, i.e. whenever a (new) user is signed in. */
+/** Syncs claims on every auth-state change, i.e. whenever a (new) user is signed in. */
 export function useSyncClaimsOnAuthChange(): void {
   const queryClient = useQueryClient();
   const { user, isPending } = useSession();

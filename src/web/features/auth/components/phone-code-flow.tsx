@@ -55,7 +55,7 @@ function useCountdown(): [number, (seconds: number) => void] {
 }
 
 /**
- * Seed section 4, phone sign-in in two steps: first the number and the human check (set up when this
+ * Phone sign-in in two steps: first the number and the human check (set up when this
  * opens; sending waits until it has passed), then the 6-digit code. The code can be sent again (with a
  * fresh check) and the number changed.
  */

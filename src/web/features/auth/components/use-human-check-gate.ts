@@ -9,7 +9,7 @@ const WAIT_FOR_CHECK_MS = 20_000;
 /**
  * The human check as a form uses it: `takePayload()` gives the solved payload, waiting a moment when
  * the check is still solving, and renews the check (each is accepted once). When the check failed or
- * never finishes it shows the seed's "Recaptcha not initialized" toast and gives null.
+ * never finishes it shows the "Recaptcha not initialized" toast (HUMAN_CHECK_NOT_READY) and gives null.
  */
 export function useHumanCheckGate() {
   const check = useHumanCheck();

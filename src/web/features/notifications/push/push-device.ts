@@ -2,7 +2,7 @@ import { PUSH_SERVICE_WORKER_PATH, PUSH_SERVICE_WORKER_WAIT_MS } from '../../../
 
 /**
  * This browser's side of Web Push, zod-free and without React: whether pushes can work
- * here, the service worker's registration (seed section 7: at `/firebase-messaging-sw.js`, waited for
+ * here, the service worker's registration (at `/firebase-messaging-sw.js`, waited for
  * up to 10 s) and the device's subscription.
  */
 

@@ -36,7 +36,7 @@ function pathOf(value: unknown): string | null {
 
 /**
  * The page's side of the push service worker (`/firebase-messaging-sw.js`): a push that arrived while
- * this page is visible becomes the seed's toast (once per notification id, shared with the in-app
+ * this page is visible becomes the notification toast (once per notification id, shared with the in-app
  * list), and a click on a system notification opens its page here. The page answers the worker on the
  * message's port, so the worker knows not to show the notification itself or reload the window.
  */
@@ -67,7 +67,7 @@ export function usePushMessages() {
 
 /**
  * Mounted (lazily) for a signed-in user: listens to the push service worker and, 1 s after sign-in
- * (seed section 9), when notification permission was granted before, keeps this device's
+ * when notification permission was granted before, keeps this device's
  * subscription saved on the server (again after 7 days, or with a new server key). Asks nothing;
  * failures are only logged.
  */

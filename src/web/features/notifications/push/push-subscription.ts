@@ -4,7 +4,7 @@ import { currentSubscription, pushPermission, pushSupported, registerPushWorker 
 
 /**
  * Turning push notifications on and off for the signed-in user on this device, and keeping the
- * server's copy of the subscription fresh (seed section 9: saved 1 s after sign-in, renewed after
+ * server's copy of the subscription fresh (saved 1 s after sign-in, renewed after
  * 7 days). What was saved is kept in localStorage per user: the endpoint, the session that saved it
  * (the server forgets a subscription with its session), the server's key and when.
  */
@@ -101,7 +101,7 @@ async function subscriptionFor(
   });
 }
 
-/** `POST /api/notifications/save-token` with the browser's subscription as JSON (the seed's call). */
+/** `POST /api/notifications/save-token` with the browser's subscription as JSON in `token`. */
 export function saveToken(subscription: PushSubscription): Promise<void> {
   return apiRequest<void>(NOTIFICATIONS_API.saveToken, {
     method: 'POST',
