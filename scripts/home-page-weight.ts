@@ -21,7 +21,7 @@ import { buildWebIfStale } from './build-web';
  * same rules (not to the budget).
  */
 const WEB_ROOT = path.join('dist', 'web');
-/** Issue 12: the JavaScript `/` loads before it is interactive, as Chromium receives it, at most this much. */
+/** The JavaScript `/` loads before it is interactive, as Chromium receives it, at most this much. */
 const JS_BUDGET_SENT_BYTES = 150 * 1024;
 /** What Chromium offers in `Accept-Encoding`. */
 const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';

@@ -607,7 +607,7 @@ async function orderIn(status: OrderStatus, type: Order['type'] = 'takeaway', pa
   };
   for (const step of path[status]) order = await moved(order, step, admin, 'Test');
   if (paid) {
-    // Payments arrive with the payments issue; until then a paid order is made in the database.
+    // A paid order made in the database: this file tests the order's moves, not taking money.
     await t.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, order.id));
     order = (await (await t.get(`/api/orders/${order.id}`, { as: admin })).json()) as Order;
   }

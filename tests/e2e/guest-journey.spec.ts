@@ -7,7 +7,7 @@ import { buildDishes, cartButton, openDish, ownerClient, staffRequest } from './
 import { PHONE, saveScreenshot } from './helpers';
 
 /**
- * Issue 12's journey, as a guest lives it on a phone (390×844): the table's QR code opens `/?table=T5`,
+ * A guest's whole journey, as they live it on a phone (390×844): the table's QR code opens `/?table=T5`,
  * two dishes go into the cart with their choices and a note, the guest signs up on the way to
  * checkout and comes back to it, places the order and watches it: pending, accepted by the staff on
  * another device (the page moves within 2 s, without a reload), ready. Later the same guest reorders

@@ -10,9 +10,9 @@ import { cleanUpApps, makeTempDir, type SpawnedApp, spawnApp } from '../support/
 import { databaseUrl, dropDatabase } from '../support/test-server';
 
 /**
- * Issue 16's acceptance: "the process killed (kill -9) in the middle of a restore → after restart the
- * old data is intact". The real app (its embedded PostgreSQL in its data folder, or a fresh database on
- * TEST_DATABASE_URL's server) is filled until a restore takes seconds, a backup is downloaded, the data
+ * A process killed (kill -9) in the middle of a restore leaves the old data intact after a restart.
+ * The real app (its embedded PostgreSQL in its data folder, or a fresh database on TEST_DATABASE_URL's
+ * server) is filled until a restore takes seconds, a backup is downloaded, the data
  * is changed, and the restore of that backup is killed with SIGKILL as soon as PostgreSQL shows one of
  * its `COPY … FROM STDIN`. The app started again on the same data folder and database must hold every
  * table exactly as before the restore, keep the sessions (the restore's "everyone signs in again" never
