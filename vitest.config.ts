@@ -20,8 +20,10 @@ export default defineConfig({
           // so three files at once on two cores took 156 s where vitest's default (cores - 1 = one
           // file at a time here) took 276 s.
           maxWorkers: 3,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // `npm test` runs this tier beside the browser tests, where a test can take four times as long
+          // as alone (a 7 s test took over 30 s): the limits catch a test that hangs, not a slow one.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
