@@ -173,7 +173,9 @@ const getRoute = defineRoute('signed-in', {
     '`paymentLink`, the path of its payment page with its secret key (the receipt’s QR code). Staff, ' +
     'managers and admins get each payment in full: its refunds with their reasons and who made them, ' +
     'the account it landed in, the reference, cash tendered and change, and who took it. The order’s ' +
-    'customer gets each payment’s `method`, `amount`, `refunded` and `createdAt` only.',
+    'customer gets each payment’s `method`, `amount`, `refunded` and `createdAt` only, and sees no ' +
+    'staff: `createdBy`, `acceptedBy` and each `timeline[].by` are null unless they are the customer, ' +
+    'and `discountReason` is empty.',
   request: { ...revalidate, params: IdParams },
   responses: {
     200: json(
