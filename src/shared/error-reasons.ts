@@ -33,6 +33,11 @@ export const ERROR_REASONS = [
   'idempotency-key-reused',
   'order-closed',
   'not-allowed',
+  // Open checks: not confirmed, preparing or ready; a merge or split the check cannot take; a recall too late.
+  'not-open',
+  'cannot-merge',
+  'cannot-split',
+  'recall-expired',
   // Money.
   'refund-required',
   'over-amount-due',

@@ -70,7 +70,7 @@ describe('the order status flow', () => {
     expect(nextStatus(order({ status: 'ready', type: 'takeaway' }))).toBe('completed');
     expect(nextStatus(order({ status: 'out-for-delivery', type: 'delivery' }))).toBe('completed');
     expect(nextStatus(order({ status: 'pending' }))).toBeUndefined();
-    expect(ORDER_STATUSES.filter(isFinalStatus)).toEqual(['completed', 'rejected', 'cancelled']);
+    expect(ORDER_STATUSES.filter(isFinalStatus)).toEqual(['completed', 'rejected', 'cancelled', 'merged']);
     for (const status of ['completed', 'rejected', 'cancelled'] as const) {
       expect(movesFrom(order({ status }))).toEqual([]);
     }

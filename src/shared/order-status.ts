@@ -16,6 +16,8 @@ export const ORDER_STATUSES = [
   'completed',
   'rejected',
   'cancelled',
+  // Merged into another check (its lines and amounts went there): no move leaves it.
+  'merged',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -28,7 +30,26 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   completed: 'Completed',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+  merged: 'Merged',
 };
+
+/**
+ * The statuses of an open check: staff add rounds to it, a manager voids or comps its lines, and it
+ * moves, merges and splits. A pending request is accepted first; a completed, cancelled, rejected or
+ * merged order is closed; an order out for delivery has left.
+ */
+export const OPEN_CHECK_STATUSES = [
+  'confirmed',
+  'preparing',
+  'ready',
+] as const satisfies readonly OrderStatus[];
+export type OpenCheckStatus = (typeof OPEN_CHECK_STATUSES)[number];
+export function isOpenCheck(status: OrderStatus): status is OpenCheckStatus {
+  return (OPEN_CHECK_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** How long a status move of the kitchen board can be taken back (recalled), in seconds. */
+export const RECALL_WINDOW_SECONDS = 120;
 
 /** An order's payment status follows from its payments and refunds (`shared/payment-math.ts`). */
 export const PAYMENT_STATUSES = [
@@ -119,6 +140,14 @@ export function findMove(order: OrderState, to: OrderStatus): StatusMove | undef
 /** A status no move leaves. */
 export function isFinalStatus(status: OrderStatus): boolean {
   return !STATUS_MOVES.some((move) => move.from === status);
+}
+
+/**
+ * Whether the move from `from` to `to` is one of the board's steps forward (`order.advance`), the
+ * only moves a recall takes back: cancelling and rejecting move money and are not undone so.
+ */
+export function isAdvance(from: OrderStatus, to: OrderStatus): boolean {
+  return STATUS_MOVES.some((move) => move.from === from && move.to === to && move.action === 'order.advance');
 }
 
 /**

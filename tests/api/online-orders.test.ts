@@ -596,7 +596,7 @@ describe('what a customer sees of the people who handled their order', () => {
     // A manual discount with the staff's reason, written as the till writes it.
     await t.db
       .update(orders)
-      .set({ discountReason: 'Regular, comped by Sam' })
+      .set({ discountReason: 'Regular, waived by Sam' })
       .where(eq(orders.id, placed.id));
 
     const asCustomer = (await (await t.get(`/api/orders/${placed.id}`, { as: customer })).json()) as Order;
@@ -615,11 +615,11 @@ describe('what a customer sees of the people who handled their order', () => {
     const text = JSON.stringify(listed.items.find((item) => item.id === placed.id));
     expect(text).not.toContain('Sam Staff');
     expect(text).not.toContain(staff.id);
-    expect(text).not.toContain('comped');
+    expect(text).not.toContain('waived');
 
     const asStaff = (await (await t.get(`/api/orders/${placed.id}`, { as: staff })).json()) as Order;
     expect(asStaff.acceptedBy).toEqual({ id: staff.id, name: 'Sam Staff' });
-    expect(asStaff.discountReason).toBe('Regular, comped by Sam');
+    expect(asStaff.discountReason).toBe('Regular, waived by Sam');
     expect(asStaff.timeline.map((change) => change.by?.name ?? null)).toEqual([
       'Cleo Customer',
       'Sam Staff',

@@ -144,7 +144,17 @@ export const POLICIES = {
     roles: MANAGER,
     message: 'Only a manager can cancel a paid or in-progress order.',
   }),
-  'order.void': rule({ description: 'Void an order or one of its lines', roles: MANAGER }),
+  'order.void': rule({
+    description: 'Void or comp a line of an order',
+    roles: MANAGER,
+    message: 'Only a manager can void or comp a line. Ask a manager to approve it.',
+  }),
+  'order.round': rule({ description: 'Add a round of lines to an open check', roles: STAFF }),
+  'order.check.change': rule({
+    description: 'Move an open check to another table, merge checks, split a check',
+    roles: STAFF,
+  }),
+  'order.recall': rule({ description: 'Take back the last step of an order on the board', roles: STAFF }),
   'order.discount.manual': rule({ description: 'Give a manual discount', roles: MANAGER }),
 
   // Payments, refunds and feedback (docs/PRODUCT-RULES.md, Payments and refunds; Customer feedback).

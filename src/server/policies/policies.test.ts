@@ -54,6 +54,9 @@ const EXPECTED: Record<PolicyAction, string> = {
   'order.cancel': '           .    .    Y     Y   Y     -     -',
   'order.cancel.paid': '      .    .    .     Y   Y     -     -',
   'order.void': '             .    .    .     Y   Y     -     -',
+  'order.round': '            .    .    Y     Y   Y     -     -',
+  'order.check.change': '     .    .    Y     Y   Y     -     -',
+  'order.recall': '           .    .    Y     Y   Y     -     -',
   'order.discount.manual': '  .    .    .     Y   Y     -     -',
   'payment.record': '         .    .    Y     Y   Y     -     -',
   'payment.pay-own': '        .    .    .     .   .     Y     -',
@@ -237,7 +240,7 @@ describe('record rules', () => {
     });
     expect(decide(actorOf('customer'), 'order.void')).toEqual({
       allowed: false,
-      reason: 'Only a manager can do this.',
+      reason: 'Only a manager can void or comp a line. Ask a manager to approve it.',
     });
     expect(decide(null, 'order.place')).toEqual({ allowed: false, reason: 'Sign in to continue.' });
   });

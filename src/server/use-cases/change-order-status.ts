@@ -57,7 +57,8 @@ export async function changeOrderStatus(
       }
       await releaseCouponUse(tx, order.id);
     });
-    await tellCustomer(tx, moved);
+    // A recall takes a step back on the board: the customer was told of the step already.
+    if (!change.recall) await tellCustomer(tx, moved);
     return moved;
   });
 }

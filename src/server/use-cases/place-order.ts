@@ -132,8 +132,8 @@ function pricingDiscount(discount: ManualDiscount | undefined): PricingDiscount 
   return { kind: 'amount', amount: discount.value };
 }
 
-/** Checks one line against the menu and builds what the order keeps of it. */
-function checkLine(
+/** Checks one line against the menu and builds what the order keeps of it (its total is priced later). */
+export function checkLine(
   line: OrderInput['lines'][number],
   index: number,
   item: SellableItem | undefined,
@@ -634,7 +634,7 @@ function priceChecked(
 }
 
 /** What `priceOrder` takes from the settings besides the lines and the discount. */
-function pricingSettings(settings: OrderingSettings, type: OrderInput['type']) {
+export function pricingSettings(settings: OrderingSettings, type: OrderInput['type']) {
   return {
     type,
     serviceChargePercent: settings.serviceChargePercent,

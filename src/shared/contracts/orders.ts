@@ -129,6 +129,18 @@ export const OrderStatusChangeInputSchema = z.strictObject({
    * (`details.reason: 'refund-required'`, `details.amount`).
    */
   refundPayments: z.boolean('must be true or false').optional(),
+  /**
+   * On accepting a request (pending → confirmed): when the order will be ready, which its guest sees
+   * (ISO 8601 with an offset; from now to 12 hours ahead).
+   */
+  readyAt: z.iso
+    .datetime({ offset: true, error: 'must be a date and time such as 2026-11-25T12:30:00Z' })
+    .optional(),
+  /**
+   * Take back the order's last step on the board (`status` is the status it goes back to), within
+   * RECALL_WINDOW_SECONDS of that step.
+   */
+  recall: z.literal(true, 'must be true').optional(),
 });
 export type OrderStatusChangeInput = z.infer<typeof OrderStatusChangeInputSchema>;
 
@@ -139,8 +151,118 @@ export const OrderLineOptionSchema = z.object({
   priceDelta: z.number(),
 });
 
+/** A round of lines added to an open check (staff); prices come from the menu now. */
+export const OrderRoundInputSchema = z.strictObject({
+  version: versionField,
+  lines: z
+    .array(OrderLineInputSchema, { error: 'must be a list of lines' })
+    .min(1, 'must have at least one line')
+    .max(MAX_ORDER_LINES, `must have at most ${MAX_ORDER_LINES} lines`),
+});
+export type OrderRoundInput = z.infer<typeof OrderRoundInputSchema>;
+
+export const LINE_VOID_KINDS = ['void', 'comp'] as const;
+export type LineVoidKind = (typeof LINE_VOID_KINDS)[number];
+export const LINE_VOID_KIND_LABELS: Record<LineVoidKind, string> = { void: 'Void', comp: 'Comp' };
+/** The reasons offered for a void (not made, not charged) and a comp (made, given free); any text may be typed instead. */
+export const VOID_REASONS = [
+  'Entered by mistake',
+  'Guest changed their mind',
+  'Out of stock',
+  'Took too long',
+] as const;
+export const COMP_REASONS = [
+  'Quality issue',
+  'Long wait',
+  'Regular guest',
+  'Staff meal',
+  'Birthday',
+] as const;
+
+/**
+ * A manager's approval given on a staff member's device: the manager's own e-mail and password,
+ * checked for that one action and not kept (no session is made).
+ */
+export const ManagerApprovalSchema = z.strictObject({
+  email: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'enter the manager’s e-mail')
+    .max(254, 'must be at most 254 characters'),
+  password: z
+    .string({ error: 'must be text' })
+    .min(1, 'enter the manager’s password')
+    .max(256, 'must be at most 256 characters'),
+});
+export type ManagerApproval = z.infer<typeof ManagerApprovalSchema>;
+
+export const LineVoidInputSchema = z.strictObject({
+  version: versionField,
+  kind: z.enum(LINE_VOID_KINDS, { error: 'must be void or comp' }),
+  reason: nameField(MAX_REASON, 'the reason'),
+  /** Void or comp only this many of the line (the rest stays as a line of its own); all of it when left out. */
+  quantity: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(999, 'must be at most 999')
+    .optional(),
+  /** Given by staff: the manager who approves, signing in for this one action. */
+  approval: ManagerApprovalSchema.optional(),
+});
+export type LineVoidInput = z.infer<typeof LineVoidInputSchema>;
+
+export const OrderTableMoveInputSchema = z.strictObject({ version: versionField, tableId: idField });
+export type OrderTableMoveInput = z.infer<typeof OrderTableMoveInputSchema>;
+
+export const OrderMergeInputSchema = z.strictObject({
+  version: versionField,
+  /** The open checks that join this one (they end as `merged`). */
+  orderIds: z
+    .array(idField, { error: 'must be a list of order ids' })
+    .min(1, 'must name at least one order')
+    .max(20, 'must name at most 20 orders')
+    .refine((ids) => new Set(ids).size === ids.length, 'must not name the same order twice'),
+});
+export type OrderMergeInput = z.infer<typeof OrderMergeInputSchema>;
+
+export const OrderSplitInputSchema = z.strictObject({
+  version: versionField,
+  /** The lines that go to the new check, each with how many of it (all of it, or part of its quantity). */
+  lines: z
+    .array(
+      z.strictObject({
+        lineId: idField,
+        quantity: z
+          .number({ error: 'must be a whole number' })
+          .int('must be a whole number')
+          .min(1, 'must be at least 1')
+          .max(999, 'must be at most 999'),
+      }),
+      { error: 'must be a list of lines' },
+    )
+    .min(1, 'must name at least one line')
+    .max(MAX_ORDER_LINES, `must name at most ${MAX_ORDER_LINES} lines`)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.lineId)).size === lines.length,
+      'must not name the same line twice',
+    ),
+});
+export type OrderSplitInput = z.infer<typeof OrderSplitInputSchema>;
+
 export const OrderLineSchema = z.object({
   id: z.string(),
+  /** The round the line was sent to the kitchen in (1: with the order). */
+  round: z.number(),
+  /** When it was sent to the kitchen. */
+  sentAt: z.string(),
+  /** Voided (not made, not charged) or comped (made, given free) by a manager: no longer counted in the totals. */
+  voided: z.boolean(),
+  comped: z.boolean(),
+  /** Why it was voided or comped, by whom (staff only) and when; null while it counts. */
+  voidReason: z.string().nullable(),
+  voidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  voidedAt: z.string().nullable(),
   menuItemId: z.string().nullable(),
   /** Snapshots: the item's name, price and station as sold. */
   name: z.string(),
@@ -155,11 +277,27 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const PersonRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
 
+export const ORDER_HISTORY_KINDS = [
+  'status',
+  'round',
+  'void',
+  'comp',
+  'move',
+  'merge',
+  'split',
+  'recall',
+] as const;
+export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number];
+
 export const OrderStatusChangeSchema = z.object({
+  /** `status`: the order reached `status`; otherwise what happened to the check, leaving it in `status`. */
+  kind: z.enum(ORDER_HISTORY_KINDS),
   status: z.enum(ORDER_STATUSES),
   at: z.string(),
   by: PersonRefSchema,
   reason: z.string().nullable(),
+  /** What happened, in words ("Round 2 · 3 items", "Moved from T1 to T4"); null for a status reached. */
+  detail: z.string().nullable(),
 });
 export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
 
@@ -208,6 +346,10 @@ export const OrderSchema = z.object({
   acceptedBy: PersonRefSchema,
   rejectReason: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** When the restaurant said the order will be ready (set on accepting the request; null: not said). */
+  readyAt: z.string().nullable(),
+  /** The check this order was merged into (status `merged`). */
+  mergedInto: z.object({ id: z.string(), number: z.number() }).nullable(),
   /** Every status the order reached, oldest first, with when and who (for its customer: only themselves). */
   timeline: z.array(OrderStatusChangeSchema),
   /** The moves the asking user may make now (the status table and the policies). */
@@ -221,8 +363,11 @@ export type Order = z.infer<typeof OrderSchema>;
 export const PublicTableSchema = z.object({ id: z.string(), name: z.string() });
 export type PublicTable = z.infer<typeof PublicTableSchema>;
 
-/** The orders' statuses that are left out of a list's total: they were never sold. */
-export const UNSOLD_ORDER_STATUSES = ['cancelled', 'rejected'] as const;
+/**
+ * The orders' statuses that are left out of a list's total: they were never sold, or (merged) what
+ * they sold is counted on the check they were merged into.
+ */
+export const UNSOLD_ORDER_STATUSES = ['cancelled', 'rejected', 'merged'] as const;
 
 /**
  * `GET /api/orders?summary=true`: the whole filtered list at once, whatever the page: how many orders

@@ -12,5 +12,10 @@ export { type Auth, createAuth, DISABLED_ACCOUNT_MESSAGE } from './auth';
 export { accounts, sessions, users, verifications } from './auth.schema';
 export { isPhoneOnlyEmail, phoneOnlyEmail } from './auth-links';
 export { resolveAuthSecret } from './auth-secret';
-export { checkCurrentPassword, hasPassword } from './current-password.service';
+export {
+  checkCurrentPassword,
+  hasPassword,
+  type ProvenUser,
+  provePassword,
+} from './current-password.service';
 export { sendInvitation, sendPasswordReset } from './password-links.service';

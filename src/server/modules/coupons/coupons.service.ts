@@ -515,6 +515,28 @@ export async function recordCouponUse(
   await publishChange(tx, 'coupons');
 }
 
+/**
+ * The terms of the coupon an order used (by the code it keeps), as they are now: an open check that
+ * changes (a round, a void) is priced again with them. Null when the coupon no longer exists.
+ */
+export async function couponTermsOf(db: Queryable, code: string): Promise<CouponTerms | null> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = ${normalizeCouponCode(code)}`);
+  return row ? termsOf(row) : null;
+}
+
+/** Writes the discount an order's coupon now gives (its check changed), for the coupons screen's sums. */
+export async function updateCouponUse(tx: Tx, orderId: string, discount: number): Promise<void> {
+  const updated = await tx
+    .update(couponRedemptions)
+    .set({ discount })
+    .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)))
+    .returning({ id: couponRedemptions.id });
+  if (updated.length > 0) await publishChange(tx, 'coupons');
+}
+
 /** Gives back the use of a cancelled or rejected order (nothing when it used no coupon). */
 export async function releaseCouponUse(tx: Tx, orderId: string): Promise<boolean> {
   const released = await tx

@@ -14,6 +14,7 @@ export {
   checkCoupon,
   countCouponsIn,
   couponCustomerKey,
+  couponTermsOf,
   createCoupon,
   deleteCoupon,
   deleteCouponsUnlessUsed,
@@ -22,4 +23,5 @@ export {
   recordCouponUse,
   releaseCouponUse,
   updateCoupon,
+  updateCouponUse,
 } from './coupons.service';

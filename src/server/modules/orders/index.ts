@@ -2,6 +2,26 @@
  * The orders module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): reading,
  * listing and moving orders, and what the place-order use case writes through.
  */
+export {
+  appendLines,
+  type CheckLine,
+  type CheckUpdate,
+  countedLines,
+  findLine,
+  insertSplitCheck,
+  type LockedCheck,
+  lockCheck,
+  lockChecks,
+  markLine,
+  moveLines,
+  nextRound,
+  positionAfter,
+  presentCheck,
+  recordHistory,
+  requireOpenCheck,
+  splitOffLine,
+  updateCheck,
+} from './order-checks';
 export { backdateDemoOrder, countOrdersIn, deleteOrders } from './order-demo';
 export {
   findIdempotencyKey,

@@ -1,19 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Order, OrderStatusChangeInput } from '../../../shared/contracts/orders';
 import { orderNumberLabel } from '../../../shared/contracts/orders';
 import {
   findMove,
+  isAdvance,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   type PaymentStatus,
+  RECALL_WINDOW_SECONDS,
   refusedMoveMessage,
 } from '../../../shared/order-status';
 import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import { type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { staleWrite } from '../../lib/versions';
+import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
 import { publishChanges } from '../events';
 import type { OrderForPayment } from './order-payments';
@@ -23,6 +26,7 @@ import {
   authorizeMove,
   conflictMove,
   notFoundOrder,
+  type OrderRow,
   orderState,
   REACHED_AT,
   topicsFor,
@@ -30,6 +34,68 @@ import {
 import { orderStatusChanges, orders } from './orders.schema';
 
 /** Status moves: an order moved from one status to the next, by whom the policies allow. */
+
+/** How far ahead a ready time given on accepting a request may be. */
+const READY_AT_MAX_AHEAD_HOURS = 12;
+
+const fieldError = (path: string, message: string) =>
+  badRequest(`Invalid body: ${path}: ${message}`, { issues: [{ path, message }] });
+
+/**
+ * A recall: the order's last status move taken back, to the status it came from (`to`), when that
+ * move was a step forward on the board (shared/order-status.ts `isAdvance`), it is the last thing
+ * that happened to the order, and it was made less than RECALL_WINDOW_SECONDS ago. The time the
+ * undone status was reached is cleared; the history keeps both the move and its recall.
+ */
+async function recallInTx(tx: Tx, actor: Actor, row: OrderRow, to: OrderStatus): Promise<Order> {
+  authorize(actor, 'order.recall');
+  const label = orderNumberLabel(row.number);
+  const [last, before] = await tx
+    .select({
+      kind: orderStatusChanges.kind,
+      status: orderStatusChanges.status,
+      recent: sql<boolean>`${orderStatusChanges.createdAt} > clock_timestamp() - make_interval(secs => ${RECALL_WINDOW_SECONDS})`,
+    })
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, row.id))
+    .orderBy(desc(orderStatusChanges.createdAt), desc(orderStatusChanges.id))
+    .limit(2);
+  const from = row.status as OrderStatus;
+  const previous = before?.status as OrderStatus | undefined;
+  if (last?.kind !== 'status' || last.status !== from || !previous || !isAdvance(previous, from)) {
+    throw conflict(`Order ${label} has no step on the board to take back.`, { reason: 'not-allowed' });
+  }
+  if (!last.recent) {
+    throw conflict(
+      `Order ${label} became ${ORDER_STATUS_LABELS[from].toLowerCase()} more than ${RECALL_WINDOW_SECONDS / 60} minutes ago: it can no longer be taken back.`,
+      { reason: 'recall-expired' },
+    );
+  }
+  if (to !== previous) {
+    throw conflict(
+      `Order ${label} was ${ORDER_STATUS_LABELS[previous].toLowerCase()} before: a recall takes it back there.`,
+      { reason: 'not-allowed' },
+    );
+  }
+  const reached = REACHED_AT[from as keyof typeof REACHED_AT];
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: previous, ...(reached ? { [reached]: null } : {}) })
+    .where(eq(orders.id, row.id))
+    .returning();
+  if (!updated) throw notFoundOrder();
+  await tx.insert(orderStatusChanges).values({
+    orderId: row.id,
+    status: previous,
+    kind: 'recall',
+    actorId: actor.id,
+    detail: `Back from ${ORDER_STATUS_LABELS[from].toLowerCase()} to ${ORDER_STATUS_LABELS[previous].toLowerCase()}`,
+  });
+  await publishChanges(tx, topicsFor(updated, false));
+  const [order] = await presentRows(tx, [updated], actor);
+  if (!order) throw notFoundOrder();
+  return order;
+}
 
 /**
  * A move of the status table (shared/order-status.ts: which status may follow which, and the policy
@@ -67,6 +133,7 @@ export async function moveOrderInTx(
   const label = orderNumberLabel(row.number);
   if (row.version !== change.version) throw staleWrite(`order ${label}`, row.version);
   const to = change.status as OrderStatus;
+  if (change.recall) return recallInTx(tx, actor, row, to);
   const move = findMove(orderState(row), to);
   if (!move) {
     throw conflictMove(refusedMoveMessage(orderState(row), to), allowedMovesFor(actor, row));
@@ -105,6 +172,17 @@ export async function moveOrderInTx(
     [REACHED_AT[to as keyof typeof REACHED_AT]]: sql`clock_timestamp()`,
   };
   if (row.status === 'pending' && to === 'confirmed') values.acceptedBy = actor.id;
+  if (change.readyAt !== undefined) {
+    if (row.status !== 'pending' || to !== 'confirmed') {
+      throw fieldError('readyAt', 'a ready time is given only when accepting an order request');
+    }
+    const readyAt = new Date(change.readyAt);
+    const now = Date.now();
+    if (readyAt.getTime() < now - 60_000 || readyAt.getTime() > now + READY_AT_MAX_AHEAD_HOURS * 3_600_000) {
+      throw fieldError('readyAt', `choose a time from now to ${READY_AT_MAX_AHEAD_HOURS} hours ahead`);
+    }
+    values.promisedReadyAt = readyAt;
+  }
   if (to === 'rejected') values.rejectReason = reason;
   if (to === 'cancelled') values.cancelReason = reason;
   const [updated] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Order, OrderSource, OrderType } from '../../../shared/contracts/orders';
+import type { Order, OrderHistoryKind, OrderSource, OrderType } from '../../../shared/contracts/orders';
 import { STATIONS } from '../../../shared/menu-catalog';
 import type { OrderStatus, PaymentStatus } from '../../../shared/order-status';
 import type { Queryable } from '../../db/transaction';
@@ -32,6 +32,8 @@ export interface OrderParts {
   changes: ChangeRow[];
   /** Names of the people it mentions, by id. */
   names: Map<string, string>;
+  /** The number of the check it was merged into, if it was. */
+  mergedIntoNumber?: number;
 }
 
 const iso = (value: Date) => value.toISOString();
@@ -72,6 +74,13 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
       .sort((a, b) => a.position - b.position)
       .map((line) => ({
         id: line.id,
+        round: line.round,
+        sentAt: iso(line.createdAt),
+        voided: line.voidKind === 'void',
+        comped: line.voidKind === 'comp',
+        voidReason: line.voidReason,
+        voidedBy: line.voidKind ? seen(line.voidedBy) : null,
+        voidedAt: line.voidedAt ? iso(line.voidedAt) : null,
         menuItemId: line.menuItemId,
         name: line.name,
         unitPrice: line.unitPrice,
@@ -104,13 +113,17 @@ export function presentOrder(parts: OrderParts, viewer: PolicyActor): Order {
     acceptedBy: seen(row.acceptedBy),
     rejectReason: row.rejectReason,
     cancelReason: row.cancelReason,
+    readyAt: row.promisedReadyAt ? iso(row.promisedReadyAt) : null,
+    mergedInto: row.mergedInto ? { id: row.mergedInto, number: parts.mergedIntoNumber ?? 0 } : null,
     timeline: [...parts.changes]
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((change) => ({
+        kind: change.kind as OrderHistoryKind,
         status: change.status as OrderStatus,
         at: iso(change.createdAt),
         by: seen(change.actorId),
         reason: change.reason,
+        detail: change.detail,
       })),
     allowedMoves: allowedMovesFor(viewer, row),
     createdAt: iso(row.createdAt),
@@ -142,6 +155,7 @@ async function loadParts(db: Queryable, rows: OrderRow[]): Promise<OrderParts[]>
     for (const id of [row.customerId, row.createdBy, row.acceptedBy]) if (id) people.add(id);
   }
   for (const change of changes) if (change.actorId) people.add(change.actorId);
+  for (const line of lines) if (line.voidedBy) people.add(line.voidedBy);
   const names = new Map<string, string>();
   if (people.size > 0) {
     const found = await db
@@ -155,6 +169,15 @@ async function loadParts(db: Queryable, rows: OrderRow[]): Promise<OrderParts[]>
     for (const item of list) map.set(item.orderId, [...(map.get(item.orderId) ?? []), item]);
     return map;
   };
+  const mergedInto = rows.flatMap((row) => (row.mergedInto ? [row.mergedInto] : []));
+  const numbers = new Map<string, number>();
+  if (mergedInto.length > 0) {
+    const found = await db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(inIds(orders.id, mergedInto));
+    for (const order of found) numbers.set(order.id, order.number);
+  }
   const linesByOrder = byOrder(lines);
   const changesByOrder = byOrder(changes);
   return rows.map((row) => {
@@ -166,6 +189,7 @@ async function loadParts(db: Queryable, rows: OrderRow[]): Promise<OrderParts[]>
       options: options.filter((option) => lineIds.has(option.lineId)),
       changes: changesByOrder.get(row.id) ?? [],
       names,
+      ...(row.mergedInto ? { mergedIntoNumber: numbers.get(row.mergedInto) ?? 0 } : {}),
     };
   });
 }

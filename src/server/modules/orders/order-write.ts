@@ -190,8 +190,9 @@ const ORDER_WRITE = new PreparedStatement(ORDER_WRITE_VALUES, (v) => {
       where exists (select 1 from claimed)
       returning *),
     new_lines as (
-      insert into ${orderLines} (id, order_id, position, menu_item_id, name, unit_price, station, quantity, note, line_total)
-      select x.id, x."orderId", x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal"
+      insert into ${orderLines} (id, order_id, position, menu_item_id, name, unit_price, station, quantity, note, line_total, created_at)
+      select x.id, x."orderId", x.position, x."menuItemId", x.name, x."unitPrice", x.station, x.quantity, x.note, x."lineTotal",
+        (select created_at from new_order)
       from jsonb_to_recordset(${v.lines}::jsonb) as x(id uuid, "orderId" uuid, position int,
         "menuItemId" uuid, name text, "unitPrice" bigint, station text, quantity int, note text, "lineTotal" bigint)
       where ${written}
@@ -323,14 +324,24 @@ export async function insertOrder(
     };
   }
   const row = fromJsonRow(orders, answer.order);
-  const lineRows: LineRow[] = lines.map((line) => ({ ...line, createdAt: row.createdAt }));
+  const lineRows: LineRow[] = lines.map((line) => ({
+    ...line,
+    round: 1,
+    voidKind: null,
+    voidReason: null,
+    voidedBy: null,
+    voidedAt: null,
+    createdAt: row.createdAt,
+  }));
   const optionRows: OptionRow[] = options.map((option) => ({ ...option, createdAt: row.createdAt }));
   const change: ChangeRow = {
     id: answer.changeId,
     orderId,
     status: order.status,
+    kind: 'status',
     actorId,
     reason: null,
+    detail: null,
     createdAt: new Date(answer.changedAt),
   };
   const names = new Map(creator ? [[creator.id, creator.name]] : []);

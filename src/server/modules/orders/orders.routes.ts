@@ -2,14 +2,19 @@ import { createHash } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  LineVoidInputSchema,
   ORDER_SOURCES,
   ORDER_TYPES,
   ORDERS_API,
   OrderInputSchema,
+  OrderMergeInputSchema,
   OrderPageSchema,
+  OrderRoundInputSchema,
   OrderSchema,
+  OrderSplitInputSchema,
   OrderStatusChangeInputSchema,
   OrderSummarySchema,
+  OrderTableMoveInputSchema,
   PointOfSaleSchema,
 } from '../../../shared/contracts/orders';
 import { CustomerOrderWithPaymentsSchema, OrderWithPaymentsSchema } from '../../../shared/contracts/payments';
@@ -25,6 +30,7 @@ import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
 import { SharedAnswers } from '../../lib/shared-answers';
 import { changeOrderStatus } from '../../use-cases/change-order-status';
+import { addRound, mergeChecks, moveCheck, splitCheck, voidLine } from '../../use-cases/open-checks';
 import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
 import { readOrder } from '../../use-cases/read-order';
@@ -211,7 +217,11 @@ const statusRoute = defineRoute('signed-in', {
     '(`details.reason: "refund-required"`, `details.amount`, and `details.refunds`: that amount by ' +
     'payment method, `[{ method, amount }]`) unless `refundPayments: true`: then a ' +
     'manager refunds what remains of every payment (online ones through the payment provider) and ' +
-    'the order moves, in one step.',
+    'the order moves, in one step.\n\n' +
+    'Accepting a request may say when it will be ready (`readyAt`, from now to 12 hours ahead), which ' +
+    "its guest sees. `recall: true` takes back the order's last step forward on the board " +
+    '(confirmed → preparing → ready → out for delivery → completed) within 2 minutes of it: `status` ' +
+    'is the status it came from; a later recall is a 409 (`recall-expired`).',
   request: {
     params: IdParams,
     body: { required: true, content: { 'application/json': { schema: OrderStatusChangeInputSchema } } },
@@ -225,6 +235,94 @@ const statusRoute = defineRoute('signed-in', {
         'cancelling their order once staff accepted it)',
     ),
   },
+});
+
+const LineParams = IdParams.extend({
+  lineId: z.uuid('must be a line id').openapi({ param: { name: 'lineId', in: 'path' }, format: 'uuid' }),
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const checkErrors = {
+  404: errorResponse('No such order (or line)'),
+  409: errorResponse(
+    'Someone else changed the order first (`stale`), the order is not an open check (`not-open`: only a ' +
+      'confirmed, preparing or ready order is), or the change would leave it owing less than was paid ' +
+      '(`refund-required`, `details.amount`: refund that first)',
+  ),
+};
+
+const roundRoute = defineRoute('staff', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/lines`,
+  tags: TAGS,
+  summary: 'Add a round to an open check',
+  description:
+    'Lines added to a confirmed, preparing or ready order, priced from the menu now and checked as ' +
+    'placing an order checks them. They are sent to the kitchen as the next round (`round` on each ' +
+    "line); a ready order goes back to confirmed. The totals are priced again (the coupon's terms " +
+    'checked against the new subtotal), and the payment status follows: a paid order owes the ' +
+    'difference.',
+  request: { params: IdParams, body: body(OrderRoundInputSchema) },
+  responses: { 200: json('The order with the round', OrderSchema), ...checkErrors },
+});
+
+const voidRoute = defineRoute('staff', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/lines/{lineId}/void`,
+  tags: TAGS,
+  summary: 'Void or comp a line',
+  description:
+    'A manager voids a line (`void`: not made, not charged) or comps it (`comp`: made, given free), ' +
+    'all of it or `quantity` of it, with a reason; the line stays on the order with `voided` or ' +
+    "`comped` and no longer counts in the totals. Audited. Staff send `approval` (a manager's e-mail " +
+    'and password, checked for this one action): the manager is who voids. A percentage coupon is ' +
+    'priced again, and one whose minimum is no longer met is taken off the order. A void that would ' +
+    'leave the order owing less than was paid is a 409 (`refund-required`).',
+  request: { params: LineParams, body: body(LineVoidInputSchema) },
+  responses: {
+    200: json('The order with the line voided or comped', OrderSchema),
+    403: errorResponse('Not a manager (or the approving account is not one)'),
+    ...checkErrors,
+  },
+});
+
+const moveRoute = defineRoute('staff', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/move`,
+  tags: TAGS,
+  summary: 'Move an open check to another table',
+  request: { params: IdParams, body: body(OrderTableMoveInputSchema) },
+  responses: { 200: json('The order at its new table', OrderSchema), ...checkErrors },
+});
+
+const mergeRoute = defineRoute('staff', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/merge`,
+  tags: TAGS,
+  summary: 'Merge open checks into this one',
+  description:
+    'The open checks `orderIds` join this one: their lines come over as later rounds and their ' +
+    'amounts are added (exact to the minor unit); they end as `merged` into it, with nothing on them. ' +
+    'A check that has taken a payment or has a discount, or is of another type, cannot join (409 ' +
+    '`cannot-merge`).',
+  request: { params: IdParams, body: body(OrderMergeInputSchema) },
+  responses: { 200: json('The merged check', OrderSchema), ...checkErrors },
+});
+
+const splitRoute = defineRoute('staff', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/split`,
+  tags: TAGS,
+  summary: 'Split a check',
+  description:
+    'The chosen lines (all of a line or part of its quantity) go to a new check of the same table, ' +
+    'type and customer, with their share of the discount, service charge and tax, so that the two ' +
+    'checks add up exactly to the one. Payments stay on this check, which must still owe at least ' +
+    'what was paid (409 `refund-required`); at least one item stays (409 `cannot-split`).',
+  request: { params: IdParams, body: body(OrderSplitInputSchema) },
+  responses: { 201: json('The new check', OrderSchema), ...checkErrors },
 });
 
 /**
@@ -340,6 +438,31 @@ router
       change,
     );
     return c.json(order, 200);
-  });
+  })
+  .openapi(roundRoute, async (c) =>
+    c.json(await addRound(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(voidRoute, async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    return c.json(await voidLine(c.var.deps, requireActor(c), id, lineId, c.req.valid('json')), 200);
+  })
+  .openapi(moveRoute, async (c) =>
+    c.json(
+      await moveCheck(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  )
+  .openapi(mergeRoute, async (c) =>
+    c.json(
+      await mergeChecks(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  )
+  .openapi(splitRoute, async (c) =>
+    c.json(
+      await splitCheck(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    ),
+  );
 
 export const ordersRoutes = router;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -87,6 +88,12 @@ export const orders = pgTable(
     cancelledAt: instantColumn('cancelled_at'),
     rejectReason: text('reject_reason'),
     cancelReason: text('cancel_reason'),
+    /** When the restaurant said, on accepting the request, the order will be ready (null: not said). */
+    promisedReadyAt: instantColumn('promised_ready_at'),
+    /** A manual discount given as a percentage (null: an amount, a coupon's, or none): kept for repricing. */
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }),
+    /** The check this order was merged into (status `merged`); its lines and amounts went there. */
+    mergedInto: uuid('merged_into').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     /**
      * The order's secret link (`/payment/{id}?key=…`, the receipt's QR code): whoever holds it may see
      * the order's payment and feedback pages. 128 bits of randomness, made by the database.
@@ -107,6 +114,7 @@ export const orders = pgTable(
     index('orders_partner_idx').on(table.partnerId),
     index('orders_created_by_idx').on(table.createdBy),
     index('orders_accepted_by_idx').on(table.acceptedBy),
+    index('orders_merged_into_idx').on(table.mergedInto),
     index('orders_search_trgm_idx').using(
       'gin',
       table.customerName.op('gin_trgm_ops'),
@@ -117,7 +125,7 @@ export const orders = pgTable(
     check(
       'orders_status_check',
       sql`${table.status} in ${statusList(
-        "('pending', 'confirmed', 'preparing', 'ready', 'out-for-delivery', 'completed', 'rejected', 'cancelled')",
+        "('pending', 'confirmed', 'preparing', 'ready', 'out-for-delivery', 'completed', 'rejected', 'cancelled', 'merged')",
       )}`,
     ),
     check(
@@ -126,6 +134,7 @@ export const orders = pgTable(
         "('unpaid', 'partially-paid', 'paid', 'partially-refunded', 'refunded')",
       )}`,
     ),
+    check('orders_merged_check', sql`(${table.status} = 'merged') = (${table.mergedInto} is not null)`),
     check(
       'orders_amounts_check',
       sql`${table.subtotal} >= 0 and ${table.discount} >= 0 and ${table.discount} <= ${table.subtotal}
@@ -152,12 +161,30 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     note: text('note').notNull().default(''),
     lineTotal: money('line_total').notNull(),
+    /** The round it was sent to the kitchen in: 1 with the order, then one more for each round added. */
+    round: integer('round').notNull().default(1),
+    /**
+     * `void` (not made, not charged) or `comp` (made, given free), by a manager with a reason; null
+     * while the line counts. A voided or comped line stays on the order and no longer counts in its totals.
+     */
+    voidKind: text('void_kind'),
+    voidReason: text('void_reason'),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidedAt: instantColumn('voided_at'),
+    /** When the line was sent to the kitchen: with its round (a line split off a check keeps its time). */
     createdAt: createdAtColumn(),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId, table.position),
     index('order_lines_menu_item_idx').on(table.menuItemId),
+    index('order_lines_voided_by_idx').on(table.voidedBy),
     check('order_lines_quantity_check', sql`${table.quantity} between 1 and 999`),
+    check('order_lines_round_check', sql`${table.round} >= 1`),
+    check(
+      'order_lines_void_check',
+      sql`(${table.voidKind} is null and ${table.voidReason} is null and ${table.voidedAt} is null)
+        or (${table.voidKind} in ('void', 'comp') and ${table.voidReason} is not null and ${table.voidedAt} is not null)`,
+    ),
   ],
 );
 
@@ -182,7 +209,12 @@ export const orderLineOptions = pgTable(
   (table) => [index('order_line_options_line_idx').on(table.lineId, table.position)],
 );
 
-/** Every status an order reached: who moved it, when, and why (a reject or cancel reason). */
+/**
+ * The order's history: every status it reached (`kind` status), and what happened to its check
+ * (a round added, a line voided or comped, a move to another table, a merge, a split, a recall of a
+ * status move), each with who, when, the status the order was left in, and why (`reason`) or what
+ * (`detail`).
+ */
 export const orderStatusChanges = pgTable(
   'order_status_changes',
   {
@@ -191,11 +223,17 @@ export const orderStatusChanges = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
+    kind: text('kind').notNull().default('status'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    detail: text('detail'),
     createdAt: createdAtColumn(),
   },
   (table) => [
+    check(
+      'order_status_changes_kind_check',
+      sql`${table.kind} in ${statusList("('status', 'round', 'void', 'comp', 'move', 'merge', 'split', 'recall')")}`,
+    ),
     index('order_status_changes_order_idx').on(table.orderId, table.createdAt),
     index('order_status_changes_actor_idx').on(table.actorId),
   ],

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 15 * 60 },
   // Wrong current passwords, per signed-in user: change-password's and a restore's spend one budget.
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
+  // Wrong managers' passwords given to approve a void on a staff member's device, per that staff member.
+  managerApprovalPerUser: { name: 'manager-approval:user', limit: 10, windowSeconds: 15 * 60 },
   codeSendPerNumber: { name: 'code-send:number', limit: 3, windowSeconds: 10 * 60 },
   codeSendPerClient: { name: 'code-send:client', limit: 10, windowSeconds: 60 * 60 },
   signUpPerClient: { name: 'sign-up:client', limit: 10, windowSeconds: 60 * 60 },

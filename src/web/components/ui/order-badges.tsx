@@ -15,6 +15,7 @@ const STATUS_CLASSES: Record<OrderStatus, string> = {
   completed: 'bg-neutral-100 text-neutral-800 ring-neutral-300',
   rejected: 'bg-red-50 text-red-800 ring-red-300',
   cancelled: 'bg-red-50 text-red-800 ring-red-300',
+  merged: 'bg-neutral-100 text-neutral-800 ring-neutral-300',
 };
 
 const PAYMENT_CLASSES: Record<PaymentStatus, string> = {

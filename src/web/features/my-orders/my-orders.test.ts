@@ -14,7 +14,14 @@ function at(minute: number): string {
 }
 
 function timeline(...statuses: OrderStatus[]): Change[] {
-  return statuses.map((status, index) => ({ status, at: at(index), by: null, reason: null }));
+  return statuses.map((status, index) => ({
+    kind: 'status',
+    status,
+    at: at(index),
+    by: null,
+    reason: null,
+    detail: null,
+  }));
 }
 
 function order(patch: Partial<Order> = {}): Order {
@@ -51,6 +58,8 @@ function order(patch: Partial<Order> = {}): Order {
     createdBy: null,
     acceptedBy: null,
     rejectReason: null,
+    readyAt: null,
+    mergedInto: null,
     cancelReason: null,
     allowedMoves: [],
     createdAt: at(0),
@@ -157,6 +166,13 @@ function menu(items: PublicMenuItem[]): PublicMenu {
 function line(patch: Partial<Line>): Line {
   return {
     id: 'l',
+    round: 1,
+    sentAt: '2026-11-26T09:00:00.000Z',
+    voided: false,
+    comped: false,
+    voidReason: null,
+    voidedBy: null,
+    voidedAt: null,
     menuItemId: 'latte',
     name: 'Latte',
     unitPrice: 450,

@@ -99,6 +99,8 @@ export function statusSentence(order: Pick<Order, 'status' | 'type'>): string {
       return 'The restaurant could not take this order.';
     case 'cancelled':
       return 'This order was cancelled.';
+    case 'merged':
+      return 'This order was joined to another order of your table.';
   }
 }
 

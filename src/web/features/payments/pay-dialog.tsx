@@ -24,6 +24,7 @@ import { useConfig } from '../config';
 import { useTakePayment } from './api/payments-api';
 import {
   afterPayment,
+  billedLines,
   clampParts,
   INITIAL_SPLIT,
   KEYPAD_KEYS,
@@ -380,7 +381,7 @@ function LinePicker({
     <fieldset className="flex flex-col gap-1">
       <legend className="sr-only">Items this guest pays for</legend>
       <ul className="flex max-h-56 flex-col divide-y divide-neutral-200 overflow-y-auto rounded-lg border border-neutral-200">
-        {order.lines.map((line) => {
+        {billedLines(order.lines).map((line) => {
           const paid = split.paidLines.includes(line.id);
           const chosen = split.chosenLines.includes(line.id);
           return (

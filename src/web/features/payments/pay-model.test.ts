@@ -14,6 +14,13 @@ const format = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 const line = (id: string, lineTotal: number) => ({
   id,
   lineTotal,
+  round: 1,
+  sentAt: '2026-11-26T09:00:00.000Z',
+  voided: false,
+  comped: false,
+  voidReason: null,
+  voidedBy: null,
+  voidedAt: null,
   menuItemId: null,
   name: id,
   unitPrice: lineTotal,
@@ -81,6 +88,17 @@ describe('splitAmount', () => {
     // The rest ticked: exactly the $4.40 left, whatever rounding would say.
     const rest = { ...after, chosenLines: ['bread', 'tea'] };
     expect(splitAmount({ ...order, amountDue: 440 }, rest, format)).toEqual({ ok: true, amount: 440 });
+  });
+
+  it('by items leaves out voided and comped lines: they are not charged', () => {
+    const withComp = {
+      ...order,
+      total: 1100,
+      lines: [...order.lines, { ...line('cake', 500), comped: true }],
+    };
+    // Every billed line ticked pays all that is due; the comped cake is not one to tick.
+    const all = split({ mode: 'items', chosenLines: ['soup', 'bread', 'tea'] });
+    expect(splitAmount(withComp, all, format)).toEqual({ ok: true, amount: 1100 });
   });
 
   it('by items never asks for more than is due', () => {

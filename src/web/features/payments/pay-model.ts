@@ -62,6 +62,13 @@ export function clampParts(parts: number): number {
   return Math.min(MAX_SPLIT_PARTS, Math.max(MIN_SPLIT_PARTS, Math.round(parts)));
 }
 
+/** The lines a guest pays for: a voided or comped line is not charged. */
+export function billedLines<Line extends { voided: boolean; comped: boolean }>(
+  lines: readonly Line[],
+): Line[] {
+  return lines.filter((line) => !line.voided && !line.comped);
+}
+
 /**
  * This payment's amount under the chosen split, never more than is due:
  * - full: the amount due;
@@ -88,7 +95,7 @@ export function splitAmount(
       return { ok: true, amount: splitEqually(due, left)[0] ?? due, part: { index, of: parts } };
     }
     case 'items': {
-      const open = order.lines.filter((line) => !split.paidLines.includes(line.id));
+      const open = billedLines(order.lines).filter((line) => !split.paidLines.includes(line.id));
       const chosen = open.filter((line) => split.chosenLines.includes(line.id));
       if (chosen.length === 0) return { ok: false, problem: 'Tick the items this guest pays for.' };
       if (chosen.length === open.length) return { ok: true, amount: due };

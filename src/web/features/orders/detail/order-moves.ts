@@ -11,6 +11,7 @@ export const MOVE_LABELS: Record<OrderStatus, string> = {
   completed: 'Complete',
   rejected: 'Reject order',
   cancelled: 'Cancel order',
+  merged: 'Merge',
 };
 
 /** What the confirm button says while the move is sent. */
@@ -23,6 +24,7 @@ export const MOVE_BUSY_LABELS: Record<OrderStatus, string> = {
   completed: 'Completing...',
   rejected: 'Rejecting...',
   cancelled: 'Cancelling...',
+  merged: 'Merging...',
 };
 
 /** Cancelling and rejecting end the order for good: red, and asked about first. */
