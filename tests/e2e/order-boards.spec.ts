@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { PublicConfig } from '../../src/shared/contracts/config';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
+import type { OrderWithPayments } from '../../src/shared/contracts/payments';
+import { formatMoney } from '../../src/shared/money';
 import type { OrderStatus } from '../../src/shared/order-status';
 import { buildMenuItem, buildOrder, type FactoryClient } from '../support/factories';
 import { ALWAYS_OPEN_HOURS } from '../support/opening-hours';
@@ -19,12 +24,16 @@ import { E2E_USERS } from './users';
 
 /**
  * The kitchen board `/orders/monitor` and the order requests `/orders/requests`:
- * orders reach an open board by themselves and move on by taps; a customer's request raises
- * the navigation's badge and the notification toast on another staff screen, and is accepted or
- * rejected (with a reason); a move based on a stale card shows the server's refusal.
+ * orders reach an open board by themselves and move on by taps; a ticket says whether it is paid
+ * and shows each choice as big as the dish; completing an order that owes money asks first; a
+ * cancelled order stays struck through for two minutes; a customer's request raises the navigation's
+ * badge and the notification toast on another staff screen, waits oldest first, and is accepted or
+ * rejected (with a preset or a typed reason); a move based on a stale card shows the server's refusal.
  */
 
 const TABLET = { width: 1280, height: 800 };
+/** The sizes the board and the requests are looked at: a landscape and a portrait tablet, a phone. */
+const SCREEN_SIZES = [{ width: 1024, height: 768 }, { width: 768, height: 1024 }, PHONE];
 
 const unique = () => randomBytes(3).toString('hex');
 
@@ -67,10 +76,42 @@ function oatMilk(latte: MenuItem): string {
   return option.id;
 }
 
-async function readOrder(request: APIRequestContext, id: string): Promise<Order> {
+async function readOrder(request: APIRequestContext, id: string): Promise<OrderWithPayments> {
   const response = await request.get(`/api/orders/${id}`);
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Order;
+  return (await response.json()) as OrderWithPayments;
+}
+
+/** Takes a cash payment of `amount` through the API (the till, another device). */
+async function payByApi(request: APIRequestContext, baseURL: string, order: Order, amount: number) {
+  const paid = await request.post(`/api/orders/${order.id}/payments`, {
+    data: { method: 'cash', amount },
+    headers: { origin: baseURL },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+}
+
+/** Formats minor units as the restaurant does (its currency and locale). */
+async function moneyFormatter(request: APIRequestContext): Promise<(minor: number) => string> {
+  const config = (await (await request.get('/api/config')).json()) as PublicConfig;
+  return (minor) => formatMoney(minor, config.currency, config.locale);
+}
+
+/** The font size and weight of an element, as the screen draws it. */
+function typeOf(locator: Locator) {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { size: style.fontSize, weight: style.fontWeight };
+  });
+}
+
+/** A screenshot as the test's artifact, and a copy under /tmp/h2-shots to look at. */
+async function lookAt(page: Page, testInfo: TestInfo, name: string) {
+  await saveScreenshot(page, testInfo, name, { viewportOnly: true });
+  const size = page.viewportSize();
+  const file = `${name}-${size?.width}x${size?.height}.png`;
+  mkdirSync('/tmp/h2-shots', { recursive: true });
+  copyFileSync(path.resolve('test-results', 'screenshots', file), path.join('/tmp/h2-shots', file));
 }
 
 async function moveByApi(
@@ -236,7 +277,12 @@ test.describe('order boards', () => {
     await preparing.getByRole('button', { name: `Ready #${order.number}` }).click();
     const ready = orderCard(column(page, 'Ready'), order);
     await expect(ready).toBeVisible();
+    // Nobody has paid for it yet: completing asks first.
     await ready.getByRole('button', { name: `Complete #${order.number}` }).click();
+    await page
+      .getByRole('dialog', { name: `Complete #${order.number}?` })
+      .getByRole('button', { name: 'Complete anyway' })
+      .click();
     await expect(orderCard(page, order)).toBeHidden();
     expect((await readOrder(request, order.id)).status).toBe('completed');
     await expectNotReloaded(page);
@@ -375,41 +421,294 @@ test.describe('order boards', () => {
     await expect(orderCard(column(page, 'Confirmed'), order)).toBeHidden();
   });
 
-  test('rejecting a request requires a reason, which the order keeps for the customer', async ({
+  test('requests wait oldest first; rejecting one requires a reason, chosen with one tap or typed, which the order keeps for the customer', async ({
     page,
     request,
     browser,
     baseURL,
   }, testInfo) => {
+    test.slow();
     await signInRequest(request, baseURL!, E2E_USERS.admin);
     const owner = apiClient(request, baseURL!);
     const run = unique();
     const { latte } = await buildDishes(owner, run);
     const customer = await customerClient(browser, baseURL!, request);
-    const order = await buildOrder(customer.client, { lines: [{ menuItemId: latte.id, quantity: 1 }] });
-    expect(order.status).toBe('pending');
+    const first = await buildOrder(customer.client, {
+      type: 'takeaway',
+      lines: [{ menuItemId: latte.id, quantity: 1, optionIds: [oatMilk(latte)] }],
+    });
+    const second = await buildOrder(customer.client, {
+      type: 'delivery',
+      deliveryAddress: `12 Harbour Road ${run}`,
+      // Above the delivery minimum.
+      lines: [{ menuItemId: latte.id, quantity: 4 }],
+    });
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
 
     await signInByApi(page, baseURL!, E2E_USERS.staff);
     await page.goto('/orders/requests');
-    const card = orderCard(page, order);
-    await card.getByRole('button', { name: 'Reject' }).click();
-    const dialog = page.getByRole('dialog', { name: `Reject order #${order.number}?` });
+    const firstCard = orderCard(page, first);
+    const secondCard = orderCard(page, second);
+    await expect(secondCard).toBeVisible();
+    // The guest who has waited longest is on top.
+    const numbers = await page
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent ?? ''));
+    const at = (order: Order) => numbers.indexOf(`Order #${order.number}`);
+    expect(at(first)).toBeGreaterThanOrEqual(0);
+    expect(at(first)).toBeLessThan(at(second));
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await firstCard.scrollIntoViewIfNeeded();
+      await lookAt(page, testInfo, 'order-requests-oldest-first');
+    }
+    await page.setViewportSize(TABLET);
+
+    // No reason chosen: the dialog says so and goes to the choices.
+    await secondCard.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject order #${second.number}?` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Reject order' }).click();
+    await expect(dialog.getByText('Choose the reason for rejecting the order.')).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: 'Too busy right now' })).toBeFocused();
+    // A delivery is offered its address as a reason; Other… opens the field for one's own words.
+    await expect(dialog.getByRole('radio', { name: 'Cannot deliver to this address' })).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Other…' }).check();
+    await expect(dialog.getByLabel('Other reason')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Reject order' }).click();
     await expect(dialog.getByText('Enter the reason for rejecting the order.')).toBeVisible();
-    await expect(dialog.getByLabel('Reason')).toBeFocused();
-    expect((await readOrder(request, order.id)).status).toBe('pending');
-    await saveScreenshot(page, testInfo, 'order-request-reject', { viewportOnly: true });
+    expect((await readOrder(request, second.id)).status).toBe('pending');
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await lookAt(page, testInfo, 'order-request-reject');
+    }
+    await page.setViewportSize(TABLET);
 
-    const reason = `The kitchen closes early today ${run}`;
-    await dialog.getByLabel('Reason').fill(reason);
+    // One tap on a preset, then Reject: its words reach the order.
+    await dialog.getByRole('radio', { name: 'Cannot deliver to this address' }).check();
+    await expect(dialog.getByLabel('Other reason')).toBeHidden();
     await dialog.getByRole('button', { name: 'Reject order' }).click();
     await expect(dialog).toBeHidden();
-    await expect(card).toBeHidden();
-    const rejected = await readOrder(request, order.id);
+    await expect(secondCard).toBeHidden();
+    const rejected = await readOrder(request, second.id);
     expect(rejected.status).toBe('rejected');
-    expect(rejected.rejectReason).toBe(reason);
+    expect(rejected.rejectReason).toBe('Cannot deliver to this address');
+
+    // A takeaway is not offered the address; a typed reason still works.
+    await firstCard.getByRole('button', { name: 'Reject' }).click();
+    const again = page.getByRole('dialog', { name: `Reject order #${first.number}?` });
+    await expect(again.getByRole('radio', { name: 'Item sold out' })).toBeVisible();
+    await expect(again.getByRole('radio', { name: 'Cannot deliver to this address' })).toHaveCount(0);
+    await expect(again.getByRole('radio', { name: 'Other…' })).not.toBeChecked();
+    await again.getByRole('radio', { name: 'Other…' }).check();
+    const reason = `The kitchen closes early today ${run}`;
+    await again.getByLabel('Other reason').fill(reason);
+    await again.getByRole('button', { name: 'Reject order' }).click();
+    await expect(again).toBeHidden();
+    await expect(firstCard).toBeHidden();
+    const typed = await readOrder(request, first.id);
+    expect(typed.status).toBe('rejected');
+    expect(typed.rejectReason).toBe(reason);
     await customer.context.close();
+  });
+
+  test('a ticket says whether it is paid and shows each choice as big as the dish; completing an order that owes money asks first', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await signInRequest(request, baseURL!, E2E_USERS.admin);
+    const owner = apiClient(request, baseURL!);
+    const money = await moneyFormatter(request);
+    const run = unique();
+    const flatWhite = await buildMenuItem(owner, {
+      name: `Board Flat White ${run}`,
+      price: 420,
+      station: 'bar',
+      modifierGroups: [
+        {
+          name: 'Size',
+          minChoices: 1,
+          maxChoices: 1,
+          options: [
+            { name: 'Regular', priceDelta: 0 },
+            { name: 'Large', priceDelta: 80 },
+          ],
+        },
+        { name: 'Milk', minChoices: 0, maxChoices: 1, options: [{ name: 'Oat milk', priceDelta: 60 }] },
+        { name: 'Extras', minChoices: 0, maxChoices: 1, options: [{ name: 'Extra shot', priceDelta: 70 }] },
+      ],
+    });
+    const optionId = (group: number, name: string) => {
+      const option = flatWhite.modifierGroups[group]?.options.find((o) => o.name === name);
+      if (!option) throw new Error(`no option ${name}`);
+      return option.id;
+    };
+    const chosen = [optionId(0, 'Large'), optionId(1, 'Oat milk'), optionId(2, 'Extra shot')];
+
+    await page.setViewportSize(TABLET);
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    await page.goto('/orders/monitor');
+    await expect(column(page, 'Confirmed')).toBeVisible();
+    await markDocument(page);
+
+    const owing = await buildOrder(owner, {
+      type: 'takeaway',
+      customerName: `Owes ${run}`,
+      lines: [{ menuItemId: flatWhite.id, quantity: 1, optionIds: chosen, note: 'Extra hot' }],
+    });
+    const paying = await buildOrder(owner, {
+      type: 'takeaway',
+      customerName: `Pays ${run}`,
+      lines: [{ menuItemId: flatWhite.id, quantity: 2, optionIds: [optionId(0, 'Regular')] }],
+    });
+
+    // Unpaid, with every choice as big and bold as the dish's name, and the line's note.
+    const card = orderCard(column(page, 'Confirmed'), owing);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('payment-status')).toHaveText('Unpaid');
+    const options = card.getByRole('list', { name: `Options of ${flatWhite.name}` });
+    await expect(options.getByRole('listitem')).toHaveText(['Large', 'Oat milk', 'Extra shot']);
+    const dish = card.getByText(`1× ${flatWhite.name}`);
+    const dishType = await typeOf(dish);
+    for (const option of await options.getByRole('listitem').all()) {
+      expect(await typeOf(option)).toEqual(dishType);
+    }
+    await expect(card.getByText('Extra hot')).toBeVisible();
+
+    // A payment at the till: Unpaid becomes Paid by itself.
+    const payingCard = orderCard(column(page, 'Confirmed'), paying);
+    await expect(payingCard.getByTestId('payment-status')).toHaveText('Unpaid');
+    await payByApi(request, baseURL!, paying, paying.total);
+    await expect(payingCard.getByTestId('payment-status')).toHaveText('Paid');
+    await expectNotReloaded(page);
+
+    // Both at the pass.
+    for (const order of [owing, paying]) {
+      let moved = await moveByApi(request, baseURL!, await readOrder(request, order.id), 'preparing');
+      moved = await moveByApi(request, baseURL!, moved, 'ready');
+      expect(moved.status).toBe('ready');
+    }
+    const owingReady = orderCard(column(page, 'Ready'), owing);
+    const payingReady = orderCard(column(page, 'Ready'), paying);
+    await expect(owingReady).toBeVisible();
+    await expect(payingReady.getByTestId('payment-status')).toHaveText('Paid');
+    await owingReady.scrollIntoViewIfNeeded();
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await owingReady.scrollIntoViewIfNeeded();
+      await lookAt(page, testInfo, 'order-monitor-paid-unpaid');
+    }
+    await page.setViewportSize(TABLET);
+
+    // The unpaid one asks, naming the order and what it owes; Cancel leaves it at the pass.
+    await owingReady.getByRole('button', { name: `Complete #${owing.number}` }).click();
+    const ask = page.getByRole('dialog', { name: `Complete #${owing.number}?` });
+    await expect(ask).toContainText(`#${owing.number} still owes ${money(owing.total)}. Complete it anyway?`);
+    // A stray Enter does not complete it.
+    await expect(ask.getByRole('button', { name: 'Complete anyway' })).not.toBeFocused();
+    expect(await axeViolations(page), 'the question over the board').toEqual([]);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await lookAt(page, testInfo, 'order-monitor-complete-owing');
+    }
+    await page.setViewportSize(TABLET);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(owingReady).toBeVisible();
+    expect((await readOrder(request, owing.id)).status).toBe('ready');
+
+    // Partly paid: the question names what is still due.
+    await payByApi(request, baseURL!, owing, 300);
+    await expect(owingReady.getByTestId('payment-status')).toHaveText('Partly paid');
+    await owingReady.getByRole('button', { name: `Complete #${owing.number}` }).click();
+    await expect(ask).toContainText(
+      `#${owing.number} still owes ${money(owing.total - 300)}. Complete it anyway?`,
+    );
+    await ask.getByRole('button', { name: 'Complete anyway' }).click();
+    await expect(ask).toBeHidden();
+    await expect(orderCard(page, owing)).toBeHidden();
+    expect((await readOrder(request, owing.id)).status).toBe('completed');
+
+    // The paid one completes in one tap, without a question.
+    await payingReady.getByRole('button', { name: `Complete #${paying.number}` }).click();
+    await expect(orderCard(page, paying)).toBeHidden();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect((await readOrder(request, paying.id)).status).toBe('completed');
+    await expectNotReloaded(page);
+  });
+
+  test('an order cancelled elsewhere stays on the open monitor, struck through as cancelled, and goes two minutes later', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await signInRequest(request, baseURL!, E2E_USERS.admin);
+    const owner = apiClient(request, baseURL!);
+    const run = unique();
+    const { soup, latte } = await buildDishes(owner, run);
+
+    // The page's clock runs as usual, and can be moved on (a test cannot wait two minutes).
+    await page.clock.install();
+    await page.setViewportSize(TABLET);
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    await page.goto('/orders/monitor');
+    await expect(column(page, 'Preparing')).toBeVisible();
+    await markDocument(page);
+
+    const order = await buildOrder(owner, {
+      type: 'takeaway',
+      customerName: `Leaves ${run}`,
+      lines: [
+        { menuItemId: soup.id, quantity: 1 },
+        { menuItemId: latte.id, quantity: 1, optionIds: [oatMilk(latte)] },
+      ],
+    });
+    const preparing = await moveByApi(request, baseURL!, order, 'preparing');
+    const card = orderCard(column(page, 'Preparing'), order);
+    await expect(card.getByRole('button', { name: `Ready #${order.number}` })).toBeVisible();
+    const heading = column(page, 'Preparing').getByRole('heading', { level: 2 });
+    const countBefore = await heading.getAttribute('aria-label');
+
+    // The administrator cancels it at the till (once it is being made, only a manager may).
+    const cancelled = await request.post(`/api/orders/${order.id}/status`, {
+      data: { status: 'cancelled', version: preparing.version, reason: `Guest left ${run}` },
+      headers: { origin: baseURL! },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+    // Still where it was, without a button, marked cancelled and struck through in red.
+    await expect(card.getByText('Cancelled').first()).toBeVisible();
+    await expect(card).toContainText(`Guest left ${run}`);
+    await expect(card.getByRole('button')).toHaveCount(0);
+    const number = card.getByRole('heading', { name: `Order #${order.number}` });
+    expect(await number.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe(
+      'line-through',
+    );
+    // Not counted among the orders to make.
+    const countAfter = await heading.getAttribute('aria-label');
+    const count = (label: string | null) => Number(/, (\d+) orders?$/.exec(label ?? '')?.[1]);
+    expect(count(countAfter)).toBe(count(countBefore) - 1);
+    await expectNotReloaded(page);
+    expect(await axeViolations(page), 'the board with a cancelled order').toEqual([]);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await card.scrollIntoViewIfNeeded();
+      await lookAt(page, testInfo, 'order-monitor-cancelled');
+    }
+    await page.setViewportSize(TABLET);
+
+    // Shown after a reload too (it is read from the server, not only remembered by this screen).
+    await page.reload();
+    await expect(card.getByText('Cancelled').first()).toBeVisible();
+
+    // A minute later it is still there; two minutes after the cancellation it is gone.
+    await page.clock.fastForward('01:00');
+    await expect(card).toBeVisible();
+    await page.clock.fastForward('01:05');
+    await expect(card).toBeHidden();
   });
 
   test('the monitor and the requests page pass axe on a tablet and a phone', async ({ page, baseURL }) => {

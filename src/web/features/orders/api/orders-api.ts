@@ -100,6 +100,21 @@ export function useOpenOrders(status: string) {
 }
 
 /**
+ * The cancelled orders placed since `fromDay` (`YYYY-MM-DD`, the restaurant's day), one page of up to
+ * 500: the kitchen board shows the ones cancelled a moment ago. Read again with the live topic
+ * `orders`, like the open orders beside it.
+ */
+export function useCancelledOrders(fromDay: string) {
+  useLiveTopic('orders', ORDER_LIVE_KEYS);
+  const params = { status: 'cancelled', from: fromDay, limit: 500 };
+  return useQuery({
+    queryKey: queryKeys.orders.list(params),
+    queryFn: ({ signal }) => apiRequest<OrderPage>(listUrl(params), { signal, cache: 'no-cache' }),
+    select: (page: OrderPage) => page.items,
+  });
+}
+
+/**
  * One order in the cache: `GET /api/orders/{id}` answers it with its money (payments, amount due, the
  * payment link); the answers of placing or moving an order, put in the cache meanwhile, may not carry
  * it until the order is read again.
@@ -111,11 +126,12 @@ export type CachedOrder = Order | OrderWithPayments;
  * (which every order's change announces; `order:<id>` is announced only for a customer's order, for
  * the customer's own page).
  */
-export function useOrder(id: string) {
+export function useOrder(id: string, options: { enabled?: boolean } = {}) {
   useLiveTopic('orders', ORDER_LIVE_KEYS);
   return useQuery({
     queryKey: queryKeys.orders.one(id),
     queryFn: ({ signal }) => apiRequest<CachedOrder>(orderApiPath(id), { signal, cache: 'no-cache' }),
+    enabled: options.enabled ?? true,
   });
 }
 

@@ -1,19 +1,23 @@
 import { clsx } from 'clsx';
-import { TriangleAlert } from 'lucide-react';
-import { useId } from 'react';
+import { Ban, Banknote, CircleCheck, TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
-import { nextStatus } from '../../../../shared/order-status';
+import { nextStatus, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../shared/order-status';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useChangeOrderStatus } from '../api/orders-api';
+import { useChangeOrderStatus, useOrder } from '../api/orders-api';
+import { useOrderMoney } from '../list/order-format';
 import {
   type AgeThresholds,
   type AgeTone,
   advanceLabel,
   ageMinutes,
   ageTone,
+  amountOwed,
   formatAge,
+  owesMoney,
 } from './board-model';
 import { orderPlace } from './order-place';
 
@@ -33,9 +37,39 @@ const TONE_BORDER: Record<AgeTone, string> = {
 const TONE_WORDS: Record<AgeTone, string> = { fresh: '', amber: ', waiting long', red: ', late' };
 
 /**
- * One order on the kitchen board, readable from across the kitchen: its number, where it goes, the
- * lines with their choices and notes, its age (amber, then red), and one big button that moves it on.
- * `order` may be a station's view of the order (only that station's lines).
+ * Whether the order is paid, as big as the age: money still owed is dark (it stands apart from the
+ * age's amber and red), paid is green with a tick; refunds are grey.
+ */
+const PAYMENT_PILL: Record<PaymentStatus, string> = {
+  unpaid: 'bg-neutral-900 text-white',
+  'partially-paid': 'bg-neutral-900 text-white',
+  paid: 'bg-emerald-700 text-white',
+  'partially-refunded': 'bg-neutral-200 text-neutral-900',
+  refunded: 'bg-neutral-200 text-neutral-900',
+};
+
+function PaymentPill({ status }: { status: PaymentStatus }) {
+  const Icon = status === 'paid' ? CircleCheck : Banknote;
+  return (
+    <p
+      data-testid="payment-status"
+      className={clsx(
+        'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1 text-xl font-bold whitespace-nowrap @[22rem]:text-2xl',
+        PAYMENT_PILL[status],
+      )}
+    >
+      <Icon aria-hidden="true" className="size-6" />
+      {PAYMENT_STATUS_LABELS[status]}
+    </p>
+  );
+}
+
+/**
+ * One order on the kitchen board, readable from across the kitchen: its number, where it goes,
+ * whether it is paid, the lines with their choices and notes, its age (amber, then red), and one big
+ * button that moves it on. Completing an order that still owes money asks first. A cancelled order
+ * (shown for a short while) is struck through in red, without a button. `order` may be a station's
+ * view of the order (only that station's lines).
  */
 export function BoardCard({
   order,
@@ -48,6 +82,8 @@ export function BoardCard({
 }) {
   const headingId = useId();
   const change = useChangeOrderStatus();
+  const [asking, setAsking] = useState(false);
+  const cancelled = order.status === 'cancelled';
   const minutes = ageMinutes(order.createdAt, now);
   const tone = ageTone(minutes, thresholds);
   const next = nextStatus(order);
@@ -55,12 +91,23 @@ export function BoardCard({
   const canMove = next !== undefined && order.allowedMoves.some((move) => move.status === next);
   const label = orderNumberLabel(order.number);
 
-  function moveOn() {
+  function move() {
     if (!next) return;
     change.mutate(
       { id: order.id, change: { status: next, version: order.version } },
-      { onError: (error) => toast.error(errorMessage(error)) },
+      {
+        onSuccess: () => setAsking(false),
+        onError: (error) => {
+          setAsking(false);
+          toast.error(errorMessage(error));
+        },
+      },
     );
+  }
+
+  function moveOn() {
+    if (next === 'completed' && owesMoney(order)) setAsking(true);
+    else move();
   }
 
   return (
@@ -68,8 +115,8 @@ export function BoardCard({
       aria-labelledby={headingId}
       className={clsx(
         // A container: a narrow column (a tablet with the navigation shown) gets slightly smaller type.
-        '@container flex flex-col rounded-2xl border-4 bg-white text-neutral-950 shadow-sm',
-        TONE_BORDER[tone],
+        '@container flex flex-col rounded-2xl border-4 text-neutral-950 shadow-sm',
+        cancelled ? 'border-red-700 bg-red-50' : ['bg-white', TONE_BORDER[tone]],
       )}
     >
       <header className="px-4 pt-3">
@@ -77,35 +124,63 @@ export function BoardCard({
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
           <h3
             id={headingId}
-            className="text-4xl leading-none font-black tracking-tight tabular-nums @[22rem]:text-5xl"
+            className={clsx(
+              'text-4xl leading-none font-black tracking-tight tabular-nums @[22rem]:text-5xl',
+              cancelled && 'text-red-800 line-through decoration-4',
+            )}
           >
             <span className="sr-only">Order </span>
             {label}
           </h3>
-          <p
-            className={clsx(
-              'flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1 text-xl font-bold tabular-nums @[22rem]:px-3 @[22rem]:py-1.5 @[22rem]:text-2xl',
-              TONE_BADGE[tone],
-            )}
-          >
-            {tone === 'red' && <TriangleAlert aria-hidden="true" className="size-6" />}
-            {formatAge(minutes)}
-            <span className="sr-only">{TONE_WORDS[tone]}</span>
-          </p>
+          {cancelled ? (
+            <p className="flex shrink-0 items-center gap-1.5 rounded-lg bg-red-700 px-2.5 py-1 text-xl font-black tracking-wide text-white uppercase @[22rem]:px-3 @[22rem]:py-1.5 @[22rem]:text-2xl">
+              <Ban aria-hidden="true" className="hidden size-6 @[18rem]:block" />
+              Cancelled
+            </p>
+          ) : (
+            <p
+              className={clsx(
+                'flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1 text-xl font-bold tabular-nums @[22rem]:px-3 @[22rem]:py-1.5 @[22rem]:text-2xl',
+                TONE_BADGE[tone],
+              )}
+            >
+              {tone === 'red' && <TriangleAlert aria-hidden="true" className="size-6" />}
+              {formatAge(minutes)}
+              <span className="sr-only">{TONE_WORDS[tone]}</span>
+            </p>
+          )}
         </div>
-        <p className="mt-2 text-xl font-semibold break-words text-neutral-800">{orderPlace(order)}</p>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <p className="text-xl font-semibold break-words text-neutral-800">{orderPlace(order)}</p>
+          {!cancelled && <PaymentPill status={order.paymentStatus} />}
+        </div>
       </header>
 
-      <ul className="mx-4 mt-3 flex flex-col divide-y divide-neutral-200 border-t border-neutral-200">
+      <ul
+        className={clsx(
+          'mx-4 mt-3 flex flex-col divide-y border-t',
+          cancelled
+            ? 'divide-red-200 border-red-200 text-red-900 line-through decoration-red-700 decoration-2'
+            : 'divide-neutral-200 border-neutral-200',
+        )}
+      >
         {order.lines.map((line) => (
           <li key={line.id} className="py-2">
             <p className="text-2xl leading-tight font-semibold break-words">
               <span className="tabular-nums">{line.quantity}×</span> {line.name}
             </p>
+            {/* The choices change what is made: as big and bold as the item's name. */}
             {line.options.length > 0 && (
-              <p className="mt-0.5 text-xl break-words text-neutral-700">
-                {line.options.map((option) => option.name).join(', ')}
-              </p>
+              <ul aria-label={`Options of ${line.name}`} className="mt-1 flex flex-wrap gap-x-2 gap-y-1">
+                {line.options.map((option, index) => (
+                  <li
+                    key={option.optionId ?? `${option.groupName}-${option.name}-${index}`}
+                    className="rounded-md bg-neutral-950/5 px-2 text-2xl leading-snug font-semibold break-words"
+                  >
+                    {option.name}
+                  </li>
+                ))}
+              </ul>
             )}
             {line.note && (
               <p className="mt-1 text-xl font-semibold break-words text-amber-900">
@@ -124,7 +199,16 @@ export function BoardCard({
       )}
 
       <div className="mt-auto p-3 pt-4">
-        {canMove && next ? (
+        {cancelled ? (
+          <p className="rounded-xl bg-red-700 px-4 py-3 text-center text-2xl font-black tracking-wide text-white uppercase">
+            Cancelled
+            {order.cancelReason && (
+              <span className="mt-1 block text-lg font-semibold tracking-normal normal-case break-words">
+                {order.cancelReason}
+              </span>
+            )}
+          </p>
+        ) : canMove && next ? (
           <Button
             size="lg"
             fullWidth
@@ -137,6 +221,35 @@ export function BoardCard({
           </Button>
         ) : null}
       </div>
+
+      <ConfirmDialog
+        open={asking}
+        title={`Complete ${label}?`}
+        confirmLabel="Complete anyway"
+        busyLabel="Completing..."
+        busy={change.isPending}
+        onConfirm={move}
+        onClose={() => setAsking(false)}
+      >
+        <OwedQuestion order={order} />
+      </ConfirmDialog>
     </article>
   );
+}
+
+/**
+ * The question before completing an order that still owes money, naming the order and what it owes.
+ * Shown only while the dialog is open, so a partly paid order's amount due is read from the order
+ * itself only then.
+ */
+function OwedQuestion({ order }: { order: Order }) {
+  const formatMoney = useOrderMoney();
+  const read = useOrder(order.id, { enabled: order.paymentStatus === 'partially-paid' });
+  const owed = amountOwed(order, read.data);
+  const label = orderNumberLabel(order.number);
+  // Paid on another device while the question was open: it is said, and completing is safe.
+  if (owed === 0) return `${label} owes nothing now.`;
+  return owed === null
+    ? `${label} is ${PAYMENT_STATUS_LABELS[order.paymentStatus].toLowerCase()}. Complete it anyway?`
+    : `${label} still owes ${formatMoney(owed, order.currency)}. Complete it anyway?`;
 }

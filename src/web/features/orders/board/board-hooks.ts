@@ -12,6 +12,18 @@ export function useNow(intervalMs: number): number {
   return now;
 }
 
+/**
+ * Calls `wake` at `at` (a time in ms; null: never) with the time it woke at, never before `at` (a timer
+ * may fire a little early): something due at a known moment happens then, not at the next tick.
+ */
+export function useWakeAt(at: number | null, wake: (time: number) => void): void {
+  useEffect(() => {
+    if (at === null) return;
+    const timer = setTimeout(() => wake(Math.max(Date.now(), at)), Math.max(0, at - Date.now()));
+    return () => clearTimeout(timer);
+  }, [at, wake]);
+}
+
 const STATION_KEY = 'brigade.orderMonitor.station';
 
 function readStoredStation(): StationFilter {

@@ -1,21 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../../../shared/order-status';
 import {
   advanceLabel,
   ageMinutes,
   ageTone,
+  amountOwed,
+  boardColumnOf,
   boardColumns,
+  CANCELLED_SHOWN_MS,
+  cancelledAt,
+  cancelledSinceDay,
+  cancelledStillShown,
   formatAge,
   forStation,
+  nextCancelledExit,
+  owesMoney,
   parseStationFilter,
 } from './board-model';
 
 const line = (station: 'kitchen' | 'bar', name: string = station) => ({ station, name });
-const order = (
-  id: string,
-  status: 'pending' | 'confirmed' | 'preparing' | 'ready' | 'out-for-delivery',
-  createdAt: string,
-  lines = [line('kitchen')],
-) => ({ id, status, createdAt, lines });
+const order = (id: string, status: OrderStatus, createdAt: string, lines = [line('kitchen')]) => ({
+  id,
+  version: 1,
+  status,
+  createdAt,
+  updatedAt: createdAt,
+  lines,
+  timeline: [] as { status: OrderStatus; at: string }[],
+});
+
+/** An order cancelled at `at` from `from` (its timeline: placed, then each status up to `from`, then cancelled). */
+const cancelledOrder = (id: string, from: OrderStatus, at: string, createdAt = '2026-11-25T12:00:00Z') => {
+  const path: OrderStatus[] = ['confirmed', 'preparing', 'ready'];
+  const before = from === 'pending' ? ['pending' as const] : path.slice(0, path.indexOf(from) + 1);
+  return {
+    ...order(id, 'cancelled', createdAt),
+    version: 5,
+    updatedAt: at,
+    timeline: [...before.map((status) => ({ status, at: createdAt })), { status: 'cancelled' as const, at }],
+  };
+};
 
 describe('order age', () => {
   const start = '2026-11-25T12:00:00.000Z';
@@ -72,7 +96,7 @@ describe('board columns', () => {
       order('road', 'out-for-delivery', '2026-11-25T11:30:00Z'),
       order('request', 'pending', '2026-11-25T11:20:00Z'),
     ];
-    const columns = boardColumns(orders, 'all');
+    const columns = boardColumns(orders, 'all', Date.parse('2026-11-25T12:15:00Z'));
     expect(columns.confirmed.map((o) => o.id)).toEqual(['old', 'new']);
     expect(columns.preparing.map((o) => o.id)).toEqual(['cooking']);
     expect(columns.ready.map((o) => o.id)).toEqual(['pass']);
@@ -83,7 +107,100 @@ describe('board columns', () => {
       order('food', 'confirmed', '2026-11-25T12:00:00Z'),
       order('drink', 'confirmed', '2026-11-25T12:01:00Z', [line('bar')]),
     ];
-    expect(boardColumns(orders, 'bar').confirmed.map((o) => o.id)).toEqual(['drink']);
+    expect(
+      boardColumns(orders, 'bar', Date.parse('2026-11-25T12:05:00Z')).confirmed.map((o) => o.id),
+    ).toEqual(['drink']);
+  });
+
+  it('keeps an order read twice once, at its newest version', () => {
+    const stale = order('a', 'confirmed', '2026-11-25T12:00:00Z');
+    const moved = { ...order('a', 'preparing', '2026-11-25T12:00:00Z'), version: 2 };
+    const columns = boardColumns([moved, stale], 'all', Date.parse('2026-11-25T12:05:00Z'));
+    expect(columns.confirmed).toEqual([]);
+    expect(columns.preparing).toEqual([moved]);
+  });
+});
+
+describe('a cancelled order on the board', () => {
+  const at = '2026-11-25T12:10:00.000Z';
+  const later = (ms: number) => Date.parse(at) + ms;
+
+  it('shows where it was cancelled from, in its place among the others', () => {
+    const orders = [
+      order('early', 'preparing', '2026-11-25T11:50:00Z'),
+      cancelledOrder('gone', 'preparing', at, '2026-11-25T11:55:00Z'),
+      order('late', 'preparing', '2026-11-25T12:05:00Z'),
+    ];
+    const columns = boardColumns(orders, 'all', later(1000));
+    expect(columns.preparing.map((o) => o.id)).toEqual(['early', 'gone', 'late']);
+    expect(boardColumnOf(cancelledOrder('c', 'confirmed', at))).toBe('confirmed');
+    expect(boardColumnOf(cancelledOrder('r', 'ready', at))).toBe('ready');
+  });
+
+  it('is not shown when it was never on the board (a request cancelled before it was accepted)', () => {
+    const request = cancelledOrder('request', 'pending', at);
+    expect(boardColumnOf(request)).toBeNull();
+    expect(cancelledStillShown(request, later(1000))).toBe(false);
+    const columns = boardColumns([request], 'all', later(1000));
+    expect([...columns.confirmed, ...columns.preparing, ...columns.ready]).toEqual([]);
+  });
+
+  it('stays two minutes after it was cancelled, then goes', () => {
+    const gone = cancelledOrder('gone', 'confirmed', at);
+    expect(CANCELLED_SHOWN_MS).toBe(120_000);
+    expect(cancelledAt(gone)).toBe(Date.parse(at));
+    expect(cancelledStillShown(gone, later(0))).toBe(true);
+    expect(cancelledStillShown(gone, later(119_999))).toBe(true);
+    expect(cancelledStillShown(gone, later(120_000))).toBe(false);
+    // A clock a little behind the server's still shows it.
+    expect(cancelledStillShown(gone, later(-5000))).toBe(true);
+    expect(boardColumns([gone], 'all', later(60_000)).confirmed).toEqual([gone]);
+    expect(boardColumns([gone], 'all', later(120_000)).confirmed).toEqual([]);
+  });
+
+  it('counts from its last change when its timeline does not say', () => {
+    const bare = { ...order('bare', 'cancelled', '2026-11-25T12:00:00Z'), updatedAt: at };
+    expect(cancelledAt(bare)).toBe(Date.parse(at));
+  });
+
+  it('tells when the next one leaves', () => {
+    const first = cancelledOrder('first', 'confirmed', at);
+    const second = cancelledOrder('second', 'ready', '2026-11-25T12:11:00.000Z');
+    expect(nextCancelledExit([second, first], later(1000))).toBe(later(CANCELLED_SHOWN_MS));
+    expect(nextCancelledExit([second, first], later(CANCELLED_SHOWN_MS))).toBe(
+      Date.parse('2026-11-25T12:13:00.000Z'),
+    );
+    expect(nextCancelledExit([second, first], later(10 * 60_000))).toBeNull();
+    expect(nextCancelledExit([order('open', 'ready', at)], later(0))).toBeNull();
+  });
+
+  it('is read from a day that starts at least a day back in any time zone', () => {
+    expect(cancelledSinceDay(Date.parse('2026-11-25T12:00:00Z'))).toBe('2026-11-24');
+    expect(cancelledSinceDay(Date.parse('2026-11-25T11:59:00Z'))).toBe('2026-11-23');
+    expect(cancelledSinceDay(Date.parse('2026-03-01T00:30:00Z'))).toBe('2026-02-27');
+  });
+});
+
+describe('completing an order that owes money', () => {
+  it('asks for an unpaid order with a total and a partly paid one, not for the others', () => {
+    expect(owesMoney({ paymentStatus: 'unpaid', total: 1240 })).toBe(true);
+    expect(owesMoney({ paymentStatus: 'partially-paid', total: 1240 })).toBe(true);
+    expect(owesMoney({ paymentStatus: 'unpaid', total: 0 })).toBe(false);
+    expect(owesMoney({ paymentStatus: 'paid', total: 1240 })).toBe(false);
+    expect(owesMoney({ paymentStatus: 'partially-refunded', total: 1240 })).toBe(false);
+    expect(owesMoney({ paymentStatus: 'refunded', total: 1240 })).toBe(false);
+  });
+
+  it('names what is owed: the total of an unpaid order, the amount due of a partly paid one once read', () => {
+    const unpaid = { paymentStatus: 'unpaid' as const, total: 1240, version: 3 };
+    expect(amountOwed(unpaid, undefined)).toBe(1240);
+    const partly = { paymentStatus: 'partially-paid' as const, total: 1240, version: 4 };
+    expect(amountOwed(partly, undefined)).toBeNull();
+    // The read is older than the card (the answer of a move, without money): not known yet.
+    expect(amountOwed(partly, { version: 4 })).toBeNull();
+    expect(amountOwed(partly, { amountDue: 500, version: 3 })).toBeNull();
+    expect(amountOwed(partly, { amountDue: 500, version: 4 })).toBe(500);
+    expect(amountOwed({ paymentStatus: 'paid', total: 1240, version: 5 }, undefined)).toBe(0);
   });
 });
 

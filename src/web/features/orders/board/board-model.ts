@@ -1,10 +1,11 @@
 import type { Station } from '../../../../shared/menu-catalog';
-import type { OrderStatus } from '../../../../shared/order-status';
+import type { OrderStatus, PaymentStatus } from '../../../../shared/order-status';
 
 /**
  * The kitchen board's pure rules (`/orders/monitor`): which orders go in which
- * column and in what order, what a station filter leaves, and how an order's age reads and is
- * coloured. No React here, so the rules are unit-tested beside this file.
+ * column and in what order, how long a cancelled order stays, what a station filter leaves, how an
+ * order's age reads and is coloured, and when completing asks first. No React here, so the rules are
+ * unit-tested beside this file.
  */
 
 /** The board's columns, left to right. Out-for-delivery orders have left the pass: not shown. */
@@ -57,9 +58,71 @@ interface BoardLine {
 }
 
 interface BoardOrder<L extends BoardLine> {
+  id: string;
+  version: number;
   status: OrderStatus;
   createdAt: string;
+  updatedAt: string;
   lines: L[];
+  timeline: readonly { status: OrderStatus; at: string }[];
+}
+
+/**
+ * A cancelled order stays on the board this long after it was cancelled, struck through where it
+ * was, so that whoever was making it sees that it is off before it goes.
+ */
+export const CANCELLED_SHOWN_MS = 2 * 60_000;
+
+/** When the order was cancelled: its timeline's last entry for it, else its last change. */
+export function cancelledAt(order: Pick<BoardOrder<BoardLine>, 'timeline' | 'updatedAt'>): number {
+  const entry = order.timeline.findLast((change) => change.status === 'cancelled');
+  return Date.parse(entry?.at ?? order.updatedAt);
+}
+
+/**
+ * The column an order shows in: its own status, or for a cancelled order the status it was cancelled
+ * from (where the kitchen last saw it); null for an order that is not on the board (a request
+ * cancelled before it was accepted never reached the kitchen).
+ */
+export function boardColumnOf(order: Pick<BoardOrder<BoardLine>, 'status' | 'timeline'>): BoardStatus | null {
+  if (isBoardStatus(order.status)) return order.status;
+  if (order.status !== 'cancelled') return null;
+  const at = order.timeline.findLastIndex((change) => change.status === 'cancelled');
+  const before = at > 0 ? order.timeline[at - 1]?.status : undefined;
+  return before && isBoardStatus(before) ? before : null;
+}
+
+/** Whether a cancelled order still shows at `now` (a clock behind the server's shows it too). */
+export function cancelledStillShown(
+  order: Pick<BoardOrder<BoardLine>, 'status' | 'timeline' | 'updatedAt'>,
+  now: number,
+): boolean {
+  if (order.status !== 'cancelled' || boardColumnOf(order) === null) return false;
+  return now - cancelledAt(order) < CANCELLED_SHOWN_MS;
+}
+
+/** When the next cancelled order still shown leaves the board (null: none shown). */
+export function nextCancelledExit(
+  orders: readonly Pick<BoardOrder<BoardLine>, 'status' | 'timeline' | 'updatedAt'>[],
+  now: number,
+): number | null {
+  let next: number | null = null;
+  for (const order of orders) {
+    if (!cancelledStillShown(order, now)) continue;
+    const exit = cancelledAt(order) + CANCELLED_SHOWN_MS;
+    if (next === null || exit < next) next = exit;
+  }
+  return next;
+}
+
+/**
+ * `from` (a day, `YYYY-MM-DD`) for the board's read of cancelled orders: the list filters by the day
+ * an order was created, in the restaurant's time zone. The UTC day 36 hours back starts at least 24
+ * hours back in any time zone (offsets run from −12 to +14 hours), so an order cancelled within a
+ * day of being placed is in the answer, and the answer stays a few days' cancellations at most.
+ */
+export function cancelledSinceDay(now: number): string {
+  return new Date(now - 36 * 60 * MINUTE_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -75,16 +138,28 @@ export function forStation<L extends BoardLine, O extends BoardOrder<L>>(
   return lines.length === 0 ? null : { ...order, lines };
 }
 
-/** The three columns, each oldest first, after the station filter; other statuses are left out. */
+/**
+ * The three columns, each oldest first, after the station filter: the open orders, and the orders
+ * cancelled less than `CANCELLED_SHOWN_MS` before `now` in the column they were cancelled from. An
+ * order read twice (the open list and the cancelled one, one of them older) counts once, at its
+ * newest version. Other statuses are left out.
+ */
 export function boardColumns<L extends BoardLine, O extends BoardOrder<L>>(
   orders: readonly O[],
   station: StationFilter,
+  now: number,
 ): Record<BoardStatus, O[]> {
-  const columns: Record<BoardStatus, O[]> = { confirmed: [], preparing: [], ready: [] };
+  const newest = new Map<string, O>();
   for (const order of orders) {
-    if (!isBoardStatus(order.status)) continue;
+    const seen = newest.get(order.id);
+    if (!seen || order.version > seen.version) newest.set(order.id, order);
+  }
+  const columns: Record<BoardStatus, O[]> = { confirmed: [], preparing: [], ready: [] };
+  for (const order of newest.values()) {
+    const column = boardColumnOf(order);
+    if (!column || (order.status === 'cancelled' && !cancelledStillShown(order, now))) continue;
     const shown = forStation<L, O>(order, station);
-    if (shown) columns[order.status].push(shown);
+    if (shown) columns[column].push(shown);
   }
   for (const status of BOARD_STATUSES) {
     columns[status].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
@@ -115,6 +190,25 @@ export function advanceLabel(next: OrderStatus): string {
     default:
       return 'Move on';
   }
+}
+
+/** An order that still owes money (an unpaid one with a total, or a partly paid one): completing it asks first. */
+export function owesMoney(order: { paymentStatus: PaymentStatus; total: number }): boolean {
+  return (order.paymentStatus === 'unpaid' && order.total > 0) || order.paymentStatus === 'partially-paid';
+}
+
+/**
+ * What the order still owes, for the question before completing it: an unpaid order its total; a
+ * partly paid one what the order's own read says is due (`amountDue`), once that read is at least as
+ * new as the card (a payment counts the version up), else null (not known yet); anything else 0.
+ */
+export function amountOwed(
+  order: { paymentStatus: PaymentStatus; total: number; version: number },
+  read: { amountDue?: number; version: number } | undefined,
+): number | null {
+  if (order.paymentStatus === 'unpaid') return order.total;
+  if (order.paymentStatus !== 'partially-paid') return 0;
+  return read && typeof read.amountDue === 'number' && read.version >= order.version ? read.amountDue : null;
 }
 
 /** The stations' names on the filter. */

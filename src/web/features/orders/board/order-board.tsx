@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Maximize, Minimize } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Order } from '../../../../shared/contracts/orders';
 import { STATIONS } from '../../../../shared/menu-catalog';
 import { ORDER_STATUS_LABELS } from '../../../../shared/order-status';
@@ -8,16 +8,18 @@ import { Button } from '../../../components/ui/button';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
-import { useOpenOrders, useOrderSummary } from '../api/orders-api';
+import { useCancelledOrders, useOpenOrders, useOrderSummary } from '../api/orders-api';
 import { BoardCard } from './board-card';
-import { useFullscreen, useNow, useStationFilter } from './board-hooks';
+import { useFullscreen, useNow, useStationFilter, useWakeAt } from './board-hooks';
 import {
   type AgeThresholds,
   BOARD_STATUS_FILTER,
   BOARD_STATUSES,
   type BoardStatus,
   boardColumns,
+  cancelledSinceDay,
   DEFAULT_AGE_THRESHOLDS,
+  nextCancelledExit,
   STATION_LABELS,
   type StationFilter,
 } from './board-model';
@@ -46,26 +48,41 @@ const FILTERS: readonly { value: StationFilter; label: string }[] = [
 
 /**
  * `/orders/monitor`: the kitchen and pass board. Three columns, oldest order
- * first; it refreshes by itself through the live topic `orders`, and one tap moves an order on.
+ * first; it refreshes by itself through the live topic `orders`, and one tap moves an order on. An
+ * order cancelled a moment ago stays, struck through, until `CANCELLED_SHOWN_MS` after it was
+ * cancelled: the list of orders takes no "changed since", so the board also reads the cancelled orders
+ * placed since about a day ago and keeps the recent ones.
  */
 export function OrderBoard() {
   const query = useOpenOrders(BOARD_STATUS_FILTER);
   const [station, setStation] = useStationFilter();
   const fullscreen = useFullscreen();
-  const now = useNow(AGE_TICK_MS);
+  const ticked = useNow(AGE_TICK_MS);
+  const [woken, setWoken] = useState(0);
+  const now = Math.max(ticked, woken);
+  const cancelled = useCancelledOrders(cancelledSinceDay(now));
+  // A cancelled card leaves on time, not at the next tick of the ages.
+  useWakeAt(cancelled.data ? nextCancelledExit(cancelled.data, now) : null, setWoken);
   // The age colours come with the summary; a change of the settings reaches an open board too.
   const thresholds = useOrderSummary().data?.ageThresholds ?? DEFAULT_AGE_THRESHOLDS;
   useLiveTopic('settings', SUMMARY_KEYS);
-  const columns = query.data ? boardColumns<Order['lines'][number], Order>(query.data, station) : null;
+  // The open orders make the board; the cancelled ones join it when they come (a failed read of them
+  // leaves the board as it was).
+  const columns = query.data
+    ? boardColumns<Order['lines'][number], Order>([...query.data, ...(cancelled.data ?? [])], station, now)
+    : null;
 
   return (
     <div
       className={clsx(
         'flex flex-col bg-neutral-200',
         // In full screen the board covers the side navigation; toasts and dialogs still show above it.
+        // The columns stand side by side, each scrolling, from a landscape tablet on: beside the side
+        // navigation, a portrait tablet has room for one readable column, so they stack and the page
+        // scrolls.
         fullscreen.active
           ? 'fixed inset-0 z-50 overflow-y-auto'
-          : 'min-h-[calc(100dvh-3.5rem)] md:h-dvh md:min-h-0',
+          : 'min-h-[calc(100dvh-3.5rem)] lg:h-dvh lg:min-h-0',
       )}
     >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-neutral-300 bg-white px-4 py-3">
@@ -111,7 +128,7 @@ export function OrderBoard() {
       ) : !columns ? (
         <ListLoading>Loading orders...</ListLoading>
       ) : (
-        <div className="grid flex-1 gap-3 p-3 md:min-h-0 md:grid-cols-3">
+        <div className="grid flex-1 gap-3 p-3 lg:min-h-0 lg:grid-cols-3">
           {BOARD_STATUSES.map((status) => (
             <BoardColumn
               key={status}
@@ -142,21 +159,23 @@ function BoardColumn({
   stationLabel: string | null;
 }) {
   const headingId = useId();
+  // The count is of the orders to make: a cancelled one still shown is not counted.
+  const open = orders.filter((order) => order.status !== 'cancelled').length;
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-h-40 flex-col overflow-hidden rounded-2xl bg-neutral-100 md:min-h-0"
+      className="flex min-h-40 flex-col overflow-hidden rounded-2xl bg-neutral-100 lg:min-h-0"
     >
       <h2
         id={headingId}
-        aria-label={`${ORDER_STATUS_LABELS[status]}, ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`}
+        aria-label={`${ORDER_STATUS_LABELS[status]}, ${open} ${open === 1 ? 'order' : 'orders'}`}
         className={clsx(
           'flex items-center justify-between px-4 py-3 text-2xl font-bold text-white',
           COLUMN_HEADER[status],
         )}
       >
         {ORDER_STATUS_LABELS[status]}
-        <span className="rounded-full bg-white/20 px-3 text-xl tabular-nums">{orders.length}</span>
+        <span className="rounded-full bg-white/20 px-3 text-xl tabular-nums">{open}</span>
       </h2>
       {orders.length === 0 ? (
         <p className="flex flex-1 items-center justify-center p-6 text-center text-xl font-medium text-neutral-600">

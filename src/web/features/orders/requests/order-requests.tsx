@@ -7,20 +7,20 @@ import { useOpenOrders } from '../api/orders-api';
 import { useNow } from '../board/board-hooks';
 import { RejectRequestDialog } from './reject-request-dialog';
 import { RequestCard } from './request-card';
+import { oldestFirst } from './request-model';
 import { RequestSoundSwitch } from './request-sound-toggle';
 
 /**
- * `/orders/requests`: the pending online orders, newest on top, each with Accept and Reject (with a
- * reason). The list follows the live topic `orders`; the navigation's watcher announces new ones.
+ * `/orders/requests`: the pending online orders, oldest on top (the guest who has waited longest is
+ * answered first), each with Accept and Reject (with a reason). The list follows the live topic
+ * `orders`; the navigation's watcher announces new ones.
  */
 export function OrderRequests() {
   const query = useOpenOrders('pending');
   const config = useConfig();
   const now = useNow(20_000);
   const [rejecting, setRejecting] = useState<Order | null>(null);
-  const requests = query.data
-    ? [...query.data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-    : undefined;
+  const requests = query.data ? oldestFirst(query.data) : undefined;
   const locale = config.data?.locale ?? navigator.language;
 
   return (

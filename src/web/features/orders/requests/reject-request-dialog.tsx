@@ -1,4 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import { Check } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_REASON, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { hasManagerAccess } from '../../../../shared/roles';
@@ -11,9 +13,11 @@ import type { RefundOnMove } from '../../payments';
 import { RefundSplit, refundRequired } from '../../payments';
 import { useChangeOrderStatus } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
+import { OTHER_REASON, rejectReasonsFor, rejectReasonText } from './request-model';
 
 /**
- * Reject asks why: the reason is required, and the customer reads it. A request already paid online
+ * Reject asks why: the reason is required, and the customer reads it. The usual reasons are one tap
+ * each; "Other…" opens a field for a reason in the staff's own words. A request already paid online
  * is refused by the server until its money is refunded: a manager then confirms rejecting and
  * refunding in one step, told how the refund splits by payment method; anyone else is told that a
  * manager has to.
@@ -23,15 +27,32 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
   const { user } = useSession();
   const mayRefund = hasManagerAccess(user?.role);
   const formatMoney = useOrderMoney();
-  const [reason, setReason] = useState('');
+  /** A preset's words, `OTHER_REASON`, or null before a choice. */
+  const [choice, setChoice] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   /** The money to give back, once the server said the request was paid. */
   const [refund, setRefund] = useState<RefundOnMove | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const choicesRef = useRef<HTMLFieldSetElement>(null);
+  const choiceName = useId();
+  const choiceErrorId = useId();
   const label = order ? orderNumberLabel(order.number) : '';
+  const other = choice === OTHER_REASON;
+
+  // Choosing "Other…" is choosing to type: the field it opens takes the focus.
+  useEffect(() => {
+    if (other) reasonRef.current?.focus();
+  }, [other]);
+
+  function choose(next: string) {
+    setChoice(next);
+    if (error) setError(null);
+  }
 
   function close() {
-    setReason('');
+    setChoice(null);
+    setTyped('');
     setError(null);
     setRefund(null);
     change.reset();
@@ -41,10 +62,15 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!order) return;
-    const text = reason.trim();
+    const text = rejectReasonText(choice, typed);
     if (!text) {
-      setError('Enter the reason for rejecting the order.');
-      reasonRef.current?.focus();
+      if (other) {
+        setError('Enter the reason for rejecting the order.');
+        reasonRef.current?.focus();
+      } else {
+        setError('Choose the reason for rejecting the order.');
+        choicesRef.current?.querySelector('input')?.focus();
+      }
       return;
     }
     const refundPayments = refund !== null && mayRefund;
@@ -95,20 +121,61 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
       description="The customer sees the reason with their order."
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextAreaField
-          ref={reasonRef}
-          label="Reason"
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          maxLength={MAX_REASON}
-          required
-          placeholder="For example: the kitchen closes in ten minutes."
-          className="[&_textarea]:min-h-24"
-        />
+        <fieldset
+          ref={choicesRef}
+          disabled={change.isPending}
+          aria-describedby={error && !other ? choiceErrorId : undefined}
+          className="flex flex-col gap-2"
+        >
+          <legend className="mb-2 text-sm font-medium text-neutral-800">Reason</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {[...(order ? rejectReasonsFor(order.type) : []), OTHER_REASON].map((option) => (
+              <label
+                key={option}
+                className={clsx(
+                  'relative flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-left font-medium transition-colors',
+                  'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-neutral-950',
+                  choice === option
+                    ? 'border-neutral-950 bg-neutral-950 text-white'
+                    : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-500',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={choiceName}
+                  value={option}
+                  checked={choice === option}
+                  onChange={() => choose(option)}
+                  // Invisible but over the whole tile: a tap anywhere on it chooses it.
+                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+                />
+                {choice === option && <Check aria-hidden="true" className="size-4 shrink-0" />}
+                {option === OTHER_REASON ? 'Other…' : option}
+              </label>
+            ))}
+          </div>
+          {error && !other && (
+            <p id={choiceErrorId} className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </fieldset>
+        {other && (
+          <TextAreaField
+            ref={reasonRef}
+            label="Other reason"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            maxLength={MAX_REASON}
+            required
+            placeholder="For example: the kitchen closes in ten minutes."
+            className="[&_textarea]:min-h-24"
+          />
+        )}
         {refund !== null && order && (
           <div
             role="alert"
