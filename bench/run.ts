@@ -10,6 +10,7 @@ import type { PointOfSale } from '../src/shared/contracts/orders';
 import { humanCheckFor } from '../tests/support/human-check';
 import { cleanUpApps, makeTempDir, REPO_ROOT, spawnApp } from '../tests/support/spawn-app';
 import { runBusyOutlet, sampleOrder } from './busy-outlet';
+import { captureSql, prepareRounds } from './write-lines';
 
 /**
  * `npm run bench`: starts the real app (embedded PostgreSQL, or TEST_DATABASE_URL's server with a
@@ -95,12 +96,14 @@ interface Line {
   headers?: Record<string, string>;
   /** The status every answer must have (default 200). */
   expect?: number;
+  /** A line measured by its own loop instead of autocannon (a request that depends on the last answer). */
+  custom?: (durationS: number, connections: number) => Promise<Omit<Measured, 'name' | 'rssMiB'>>;
   goal?: Goal;
   /**
-   * A bare node:http server answering this line's own bytes and headers: the line's share goal is paired
-   * with it instead of the small JSON.
+   * A bare node:http server answering this line's own bytes and headers, or running its own SQL
+   * (`request`: how to call it): the line's share goal is paired with it instead of the small JSON.
    */
-  twin?: { child: ChildProcess; port: number; label: string };
+  twin?: { child: ChildProcess; port: number; label: string; request?: Partial<Line> };
 }
 
 interface Measured {
@@ -166,6 +169,8 @@ function rssOf(pid: number): number {
 }
 
 async function measure(base: string, line: Line, pid: number): Promise<Measured> {
+  if (line.custom)
+    return { ...(await line.custom(DURATION_S, CONNECTIONS)), name: line.name, rssMiB: rssOf(pid) };
   const result = await runLoad(`${base}${line.path}`, line);
   const expected = String(line.expect ?? 200);
   const total = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
@@ -188,7 +193,12 @@ function startBareServer(
   body: string,
   headers?: Record<string, string>,
 ): Promise<{ child: ChildProcess; port: number }> {
-  const args = [path.join(BENCH_DIR, 'bare-server.mjs'), body, ...(headers ? [JSON.stringify(headers)] : [])];
+  return startScript('bare-server.mjs', [body, ...(headers ? [JSON.stringify(headers)] : [])]);
+}
+
+/** Starts a bench script that prints its port once listening; resolves with its process and port. */
+function startScript(script: string, scriptArgs: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const args = [path.join(BENCH_DIR, script), ...scriptArgs];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -231,14 +241,21 @@ async function main(): Promise<void> {
   if (!buildWebIfStale()) throw new Error('the web app could not be built');
   const dataDir = await makeTempDir('bench');
   const loopFile = path.join(dataDir, 'event-loop.json');
+  const sqlFile = path.join(dataDir, 'sql.json');
   const env: Record<string, string> = {
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'bench-admin-password',
     // The app's event-loop delay, measured from outside its code (bench/loop-probe.mjs).
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${path.join(BENCH_DIR, 'loop-probe.mjs')}`]
+    // And the SQL each request sends (bench/sql-probe.mjs), for the write lines' own yardstick.
+    NODE_OPTIONS: [
+      process.env.NODE_OPTIONS,
+      `--import=${path.join(BENCH_DIR, 'loop-probe.mjs')}`,
+      `--import=${path.join(BENCH_DIR, 'sql-probe.mjs')}`,
+    ]
       .filter(Boolean)
       .join(' '),
     BENCH_LOOP_FILE: loopFile,
+    BENCH_SQL_FILE: sqlFile,
   };
   if (process.env.TEST_DATABASE_URL) {
     const { createDatabaseFromTemplate, createTemplateDatabase, databaseUrl, dropDatabase } = await import(
@@ -373,6 +390,40 @@ async function main(): Promise<void> {
       return { ...twin, label };
     };
     const configTwin = await twinOf(config, 'the /api/config answer');
+    // The order line's yardstick: bare node running the SQL the app runs to place one order.
+    const orderRequest = {
+      method: 'POST' as const,
+      body: posOrder,
+      uniqueHeader: 'idempotency-key',
+      headers: { cookie: adminCookie },
+    };
+    const orderSql = await captureSql(appPid, sqlFile, () =>
+      fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: { ...adminJson, 'idempotency-key': randomBytes(8).toString('hex') },
+        body: posOrder,
+      }),
+    );
+    let sqlTwin: Line['twin'];
+    if (orderSql) {
+      const planFile = path.join(dataDir, 'order-sql-plan.json');
+      writeFileSync(planFile, JSON.stringify(orderSql));
+      const started = await startScript('bare-sql-server.mjs', [planFile]);
+      twins.push(started.child);
+      console.log(
+        `Placing an order runs ${orderSql.queries.length} SQL statement(s): ${orderSql.queries
+          .map((query) => query.text.replace(/\s+/g, ' ').slice(0, 48))
+          .join(' | ')}`,
+      );
+      sqlTwin = {
+        ...started,
+        label: `the same ${orderSql.queries.length} SQL statement(s) with node-postgres`,
+        request: orderRequest,
+      };
+    } else {
+      console.log('The SQL of placing an order could not be captured: its yardstick line is left out.');
+    }
+    const rounds = await prepareRounds(base, adminCookie, posOrder, pos);
     const pageTwin = await twinOf(page, 'the SPA page');
 
     const allLines: Line[] = [
@@ -465,12 +516,26 @@ async function main(): Promise<void> {
       {
         name: 'POST /api/orders (point of sale, 3 lines with options)',
         path: '/api/orders',
-        method: 'POST',
-        body: posOrder,
-        uniqueHeader: 'idempotency-key',
-        headers: { cookie: adminCookie },
+        ...orderRequest,
         expect: 201,
         goal: { perSecond: 1000, p97_5: 20 },
+      },
+      ...(sqlTwin
+        ? [
+            {
+              name: 'POST /api/orders (the same, against its own SQL on bare node)',
+              path: '/api/orders',
+              ...orderRequest,
+              expect: 201,
+              goal: { share: 0.5 },
+              twin: sqlTwin,
+            },
+          ]
+        : []),
+      {
+        name: 'POST /api/orders/{id}/lines (a round of 2 lines on an open check, 10 checks at once)',
+        path: '/api/orders/{id}/lines',
+        custom: rounds,
       },
       {
         name: 'POST /api/orders with a coupon (all use one coupon: its row is locked per order)',
@@ -500,7 +565,12 @@ async function main(): Promise<void> {
     const twinLine = (twin: NonNullable<Line['twin']>) =>
       measure(
         `http://127.0.0.1:${twin.port}`,
-        { name: `bare node:http answering ${twin.label} (same bytes and headers)`, path: '/' },
+        {
+          name: `bare node:http ${twin.request ? 'running' : 'answering'} ${twin.label}${twin.request ? '' : ' (same bytes and headers)'}`,
+          path: '/',
+          ...twin.request,
+          ...(twin.request ? { expect: 201 } : {}),
+        },
         twin.child.pid ?? 0,
       );
     // The machine's other work comes and goes within seconds: bare node is measured before, halfway
@@ -534,7 +604,7 @@ async function main(): Promise<void> {
         pairedShares.set(line.name, {
           share: median.share,
           rounds: pairs.map((pair) => `${pair.app.perSecond}/${pair.bare.perSecond}`).join(', '),
-          ...(line.twin ? { twin: line.twin.label } : {}),
+          ...(line.twin ? { twin: `${line.twin.request ? 'running' : 'answering'} ${line.twin.label}` } : {}),
         });
       }
       process.stdout.write('.');
@@ -574,7 +644,7 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     for (const [name, paired] of pairedShares) {
-      const against = paired.twin ? `bare node answering ${paired.twin}` : 'bare node';
+      const against = paired.twin ? `bare node ${paired.twin}` : 'bare node';
       console.log(`paired rounds of '${name}' (app/${against}, req/s): ${paired.rounds}`);
     }
     let outlet: Awaited<ReturnType<typeof runBusyOutlet>> | null = null;
