@@ -163,6 +163,22 @@ describe('rounds', () => {
     const cancelled = await movedOrder(t, await openCheck(), 'cancelled', staff, 'Guest left');
     expect((await addRound(cancelled, [line(cake)])).status).toBe(409);
     expect((await read(cancelled.id)).lines).toHaveLength(1);
+
+    let delivery = await placedOrder(
+      t,
+      { type: 'delivery', deliveryAddress: '3 High St', lines: [line(coffee, 4)] },
+      staff,
+    );
+    for (const status of ['preparing', 'ready', 'out-for-delivery'] as const) {
+      delivery = await movedOrder(t, delivery, status, staff);
+    }
+    expect((await addRound(delivery, [line(cake)])).status).toBe(409);
+
+    const target = await openCheck();
+    const joined = await openCheck();
+    await merged(target, [joined.id]);
+    const mergedRound = await addRound(await read(joined.id), [line(cake)]);
+    expect(mergedRound.status).toBe(409);
   });
 
   it('is for staff: a customer gets 403, nobody signed in 401; a bad line changes nothing', async () => {
