@@ -1,11 +1,13 @@
-import { ShoppingBag } from 'lucide-react';
+import { ShoppingBag, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PointOfSaleItem } from '../../shared/contracts/orders';
 import { formatMoney } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
+import { useSession } from '../features/auth';
 import { useConfig } from '../features/config';
 import { CouponField } from '../features/coupons';
 import {
@@ -39,13 +41,28 @@ function typingIn(target: EventTarget | null): boolean {
  * the cart (`usePosCart`) with quantities and notes, the order type, table, customer and partner, a
  * manager's discount or a coupon, live totals priced by `priceOrder` as the server prices them, and
  * "Place order" with one idempotency key per cart. Works with a finger and with a keyboard ("/"
- * searches, Enter adds the first match).
+ * searches, Enter adds the first match). The cart is the signed-in person's draft for its table (or
+ * the counter), kept on the device until the order is placed or the draft discarded.
  */
 export function AddOrderPage() {
+  const { user } = useSession();
+  if (!user) {
+    return (
+      <Frame>
+        <ListLoading>Loading the menu...</ListLoading>
+      </Frame>
+    );
+  }
+  // Another person signed in on the same tablet gets their own drafts.
+  return <PointOfSale key={user.id} userId={user.id} />;
+}
+
+function PointOfSale({ userId }: { userId: string }) {
   const config = useConfig();
   const pos = usePointOfSale();
   const summary = useOrderSummary();
-  const cart = usePosCart();
+  const cart = usePosCart(userId);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -171,12 +188,25 @@ export function AddOrderPage() {
         >
           <Card className="flex flex-col lg:max-h-full">
             <div className="flex items-center justify-between gap-3 border-b border-neutral-200 px-4 py-3">
-              <h2 id={cartHeadingId} className="text-lg font-semibold text-neutral-950">
-                Current order
-              </h2>
-              <span className="text-sm text-neutral-600 tabular-nums">
-                {itemCount} {itemCount === 1 ? 'item' : 'items'}
-              </span>
+              <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
+                <h2 id={cartHeadingId} className="text-lg font-semibold text-neutral-950">
+                  Current order
+                </h2>
+                <span className="text-sm text-neutral-600 tabular-nums">
+                  {itemCount} {itemCount === 1 ? 'item' : 'items'}
+                </span>
+              </div>
+              {!cart.blank && (
+                <button
+                  type="button"
+                  onClick={() => setConfirmingDiscard(true)}
+                  disabled={cart.placing}
+                  className="-my-1 -mr-2 inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-neutral-700 transition-colors hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-neutral-950 disabled:opacity-50"
+                >
+                  <Trash2 aria-hidden="true" className="size-4 shrink-0" />
+                  Discard draft
+                </button>
+              )}
             </div>
             <div
               ref={cartBodyRef}
@@ -187,6 +217,7 @@ export function AddOrderPage() {
                 details={details}
                 onChange={cart.changeDetails}
                 openOrders={openOrders}
+                draftTables={cart.tablesWithDrafts}
               />
               <CartLines
                 lines={lines}
@@ -269,7 +300,8 @@ export function AddOrderPage() {
             cart?.scrollIntoView({ behavior: 'smooth', block: 'start' });
             cart?.focus({ preventScroll: true });
           }}
-          className="fixed inset-x-3 bottom-3 z-20 flex h-14 items-center justify-between gap-3 rounded-xl bg-neutral-950 px-4 text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 lg:hidden"
+          // Clear of the navigation's rail on a tablet (md), as of its top bar on a phone.
+          className="fixed inset-x-3 bottom-3 z-20 flex h-14 items-center justify-between gap-3 rounded-xl bg-neutral-950 px-4 text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950 md:left-[4.75rem] lg:hidden"
         >
           <span className="inline-flex items-center gap-2 font-medium">
             <ShoppingBag aria-hidden="true" className="size-5" />
@@ -280,6 +312,31 @@ export function AddOrderPage() {
           </span>
         </button>
       )}
+
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title="Discard this draft?"
+        confirmLabel="Discard draft"
+        busyLabel="Discarding..."
+        busy={false}
+        destructive
+        cancelLabel="Keep the draft"
+        onClose={() => setConfirmingDiscard(false)}
+        onConfirm={() => {
+          cart.discard();
+          setConfirmingDiscard(false);
+          // Once the dialog has closed (the page behind it takes focus again), the keyboard waits in
+          // the search for the next order.
+          requestAnimationFrame(() => focusSearch());
+        }}
+      >
+        {draftDescription(
+          details.type === 'dine-in'
+            ? data.tables.find((table) => table.id === details.tableId)?.name
+            : undefined,
+          itemCount,
+        )}
+      </ConfirmDialog>
 
       <ModifierDialog
         item={picking}
@@ -294,13 +351,24 @@ export function AddOrderPage() {
   );
 }
 
+/** What "Discard draft" removes, in the confirmation's words. */
+function draftDescription(tableName: string | undefined, itemCount: number): string {
+  const where = tableName ? ` for ${tableName}` : '';
+  const what = itemCount > 0 ? ` (${itemCount} ${itemCount === 1 ? 'item' : 'items'})` : '';
+  return `Removes the order${where}${what} from this device, with everything typed for it. It cannot be brought back.`;
+}
+
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <div className="w-full px-4 pt-6 pb-24 sm:px-6 md:pt-8 lg:flex lg:h-dvh lg:flex-col lg:px-8 lg:pb-6">
+    <div className="w-full px-4 pt-6 pb-24 sm:px-6 md:pt-8 lg:flex lg:h-dvh lg:flex-col lg:px-8 lg:pt-5 lg:pb-5">
       <DocumentTitle title="Add Order" />
-      <div className="mb-6">
+      {/* On a landscape tablet the title and its hint share one line: the height goes to the menu and
+          the cart, which fill the screen there. */}
+      <div className="mb-6 lg:mb-4 lg:flex lg:flex-wrap lg:items-baseline lg:gap-x-4">
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-950 sm:text-3xl">Add Order</h1>
-        <p className="mt-1 text-neutral-600">Point of sale: tap items to build the order, then place it.</p>
+        <p className="mt-1 text-neutral-600 lg:mt-0">
+          Point of sale: tap items to build the order, then place it.
+        </p>
       </div>
       {children}
     </div>

@@ -76,7 +76,11 @@ export function RootLayout() {
           ) : (
             <SideNavPlaceholder />
           )}
-          <main id="main" tabIndex={-1} className="min-h-dvh pt-14 focus:outline-none md:ml-64 md:pt-0">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="min-h-dvh pt-14 focus:outline-none md:ml-16 md:pt-0 xl:ml-64"
+          >
             {content}
           </main>
         </>

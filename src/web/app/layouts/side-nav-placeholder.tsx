@@ -4,8 +4,8 @@ const SKELETON_ROWS = ['row-1', 'row-2', 'row-3', 'row-4', 'row-5', 'row-6'];
 export function SideNavPlaceholder() {
   return (
     <div aria-hidden="true">
-      <div className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col gap-3 bg-neutral-950 p-5 md:flex">
-        <div className="mb-4 h-8 w-32 animate-pulse rounded-lg bg-neutral-800" />
+      <div className="fixed inset-y-0 left-0 z-30 hidden w-16 flex-col gap-3 bg-neutral-950 p-3 md:flex xl:w-64 xl:p-5">
+        <div className="mb-4 h-8 w-10 animate-pulse rounded-lg bg-neutral-800 xl:w-32" />
         {SKELETON_ROWS.map((row) => (
           <div key={row} className="h-8 animate-pulse rounded-lg bg-neutral-900" />
         ))}

@@ -8,10 +8,13 @@ import {
   Database,
   DatabaseBackup,
   FileSpreadsheet,
+  LogOut,
   type LucideIcon,
   Menu,
   MessageSquareHeart,
   MonitorCheck,
+  PanelLeftClose,
+  PanelLeftOpen,
   PiggyBank,
   Receipt,
   ScrollText,
@@ -32,6 +35,7 @@ import { loadNotificationBell } from '../../features/notifications';
 import { OrderRequestWatcher, PendingRequestsBadge, RequestSoundNavButton } from '../../features/orders';
 import { paths } from '../../lib/paths';
 import { formatPhoneNumber } from '../../lib/phone-number';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 // The bell is its own chunk (the public header loads it lazily too); its place is kept while it loads.
 const NotificationBell = lazy(() =>
@@ -63,6 +67,17 @@ const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
 const PRODUCT_NAME = 'Brigade';
 
 /**
+ * From this width (Tailwind's `xl`, where the page keeps 1024 px beside a 16 rem sidebar) the
+ * navigation shows its labels. Between `md` and it (tablets, landscape and portrait) it is a 4 rem
+ * rail of icons, so a page such as the point of sale keeps the width its columns need; the rail
+ * opens over the page, with its labels, from its first button.
+ */
+const LABELLED_NAVIGATION = '(min-width: 80rem)';
+
+const RAIL_BUTTON =
+  'flex h-10 items-center rounded-lg text-neutral-300 transition-colors hover:bg-neutral-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white';
+
+/**
  * The footer's role label: "Administrator" for an admin, "Staff Member" for staff, and "Manager" for a
  * manager, who is more than a staff member though the navigation shows them the staff items.
  */
@@ -76,11 +91,12 @@ function displayNameOf(user: SessionUser): string {
   return formatPhoneNumber(user.name.trim()) || user.email;
 }
 
-function Brand({ onNavigate }: { onNavigate?: () => void }) {
+function Brand({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
   return (
     <Link
       to={paths.orders}
       onClick={onNavigate}
+      title={compact ? PRODUCT_NAME : undefined}
       className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
     >
       <span
@@ -89,12 +105,18 @@ function Brand({ onNavigate }: { onNavigate?: () => void }) {
       >
         B
       </span>
-      {PRODUCT_NAME}
+      <span className={clsx(compact && 'sr-only')}>{PRODUCT_NAME}</span>
     </Link>
   );
 }
 
-function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+interface NavPartProps {
+  onNavigate?: () => void;
+  /** The rail: icons only, each named for assistive technology and with its label as a tooltip. */
+  compact?: boolean;
+}
+
+function NavItemLink({ item, onNavigate, compact = false }: NavPartProps & { item: NavItem }) {
   const Icon = NAV_ICONS[item.to];
   return (
     <li>
@@ -102,9 +124,11 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
         to={item.to}
         end={item.to === paths.orders}
         onClick={onNavigate}
+        title={compact ? item.label : undefined}
         className={({ isActive }) =>
           clsx(
-            'flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm transition-colors',
+            'flex items-center rounded-lg text-sm transition-colors',
+            compact ? 'relative size-10 justify-center' : 'gap-3 px-3 py-1.5',
             'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white',
             isActive
               ? 'bg-white font-medium text-neutral-950'
@@ -112,9 +136,17 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
           )
         }
       >
-        {Icon && <Icon aria-hidden="true" className="size-4 shrink-0" />}
-        {item.label}
-        {item.to === paths.orderRequests && <PendingRequestsBadge />}
+        {Icon && <Icon aria-hidden="true" className={clsx('shrink-0', compact ? 'size-5' : 'size-4')} />}
+        <span className={clsx(compact && 'sr-only')}>{item.label}</span>
+        {item.to === paths.orderRequests &&
+          (compact ? (
+            // On the rail the count sits on the icon's corner.
+            <span className="absolute -top-1.5 -right-1.5 flex origin-top-right scale-75">
+              <PendingRequestsBadge />
+            </span>
+          ) : (
+            <PendingRequestsBadge />
+          ))}
       </NavLink>
     </li>
   );
@@ -125,31 +157,58 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => v
  * space between, so an admin's whole navigation, footer included, fits a 1280×800 screen without
  * scrolling; a shorter window scrolls the list, never the footer.
  */
-function NavItems({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+function NavItems({ user, onNavigate, compact = false }: NavPartProps & { user: SessionUser }) {
+  const list = clsx('flex flex-col', compact ? 'gap-1' : 'gap-px');
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
-      <ul className="flex flex-col gap-px">
+      <ul className={list}>
         {STAFF_NAV_ITEMS.map((item) => (
-          <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+          <NavItemLink key={item.to} item={item} onNavigate={onNavigate} compact={compact} />
         ))}
       </ul>
       {isAdmin(user.role) && (
-        <ul className="mt-2 flex flex-col gap-px border-t border-neutral-800 pt-2">
+        <ul className={clsx(list, 'mt-2 border-t border-neutral-800 pt-2')}>
           {ADMIN_NAV_ITEMS.map((item) => (
-            <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+            <NavItemLink key={item.to} item={item} onNavigate={onNavigate} compact={compact} />
           ))}
         </ul>
       )}
-      <div className="mt-2 border-t border-neutral-800 pt-2">
+      {/* On the rail the switch keeps its words for assistive technology and as its tooltip. */}
+      <div className={clsx('mt-2 border-t border-neutral-800 pt-2', compact && '[&_span]:sr-only')}>
         <RequestSoundNavButton />
       </div>
     </nav>
   );
 }
 
-function NavFooter({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
+function NavFooter({ user, onNavigate, compact = false }: NavPartProps & { user: SessionUser }) {
   const signOut = useSignOut({ redirectTo: paths.login });
   const name = displayNameOf(user);
+  if (compact) {
+    return (
+      <div className="flex flex-col items-center gap-2 border-t border-neutral-800 px-3 py-3">
+        <Link
+          to={paths.account}
+          onClick={onNavigate}
+          title={`${name}: my account`}
+          className="flex size-8 items-center justify-center rounded-full bg-neutral-700 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <NameInitial name={name} />
+          <span className="sr-only">{name}: my account</span>
+        </Link>
+        <button
+          type="button"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+          title="Sign out"
+          className={clsx(RAIL_BUTTON, 'w-10 justify-center disabled:cursor-not-allowed disabled:opacity-60')}
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          <span className="sr-only">{signOut.isPending ? 'Signing out...' : 'Sign out'}</span>
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="flex items-center gap-2.5 border-t border-neutral-800 px-3 py-3">
       <span
@@ -187,12 +246,31 @@ function NavFooter({ user, onNavigate }: { user: SessionUser; onNavigate?: () =>
 }
 
 /**
- * The back-office navigation: a fixed sidebar from the md breakpoint up; below it a
- * top bar whose toggle opens a full-screen menu that closes when an item is chosen.
+ * The back-office navigation: a fixed sidebar with labels from the xl breakpoint up; from md to xl a
+ * rail of icons whose first button opens it, with its labels, over the page (closed again by a choice,
+ * Escape or a tap beside it); below md a top bar whose toggle opens a full-screen menu that closes
+ * when an item is chosen.
  */
 export function SideNav({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const wide = useMediaQuery(LABELLED_NAVIGATION, true);
+  const [railOpen, setRailOpen] = useState(false);
+  const closeRail = () => setRailOpen(false);
+  const labelled = wide || railOpen;
+
+  useEffect(() => {
+    if (wide) setRailOpen(false);
+  }, [wide]);
+
+  useEffect(() => {
+    if (!railOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setRailOpen(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [railOpen]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -211,16 +289,67 @@ export function SideNav({ user }: { user: SessionUser }) {
   return (
     <>
       <OrderRequestWatcher />
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-neutral-950 md:flex">
-        <div className="flex h-16 shrink-0 items-center justify-between border-b border-neutral-800 pr-3 pl-5">
-          <Brand />
-          <Suspense fallback={BELL_PLACEHOLDER}>
-            <NotificationBell userId={user.id} placement="sidebar" />
-          </Suspense>
+      <aside
+        className={clsx(
+          'fixed inset-y-0 left-0 z-30 hidden flex-col bg-neutral-950 md:flex',
+          labelled ? 'w-64' : 'w-16',
+          railOpen && 'shadow-2xl',
+        )}
+      >
+        <div
+          className={clsx(
+            'flex h-16 shrink-0 items-center border-b border-neutral-800',
+            labelled ? 'justify-between pr-3 pl-5' : 'justify-center',
+          )}
+        >
+          <Brand compact={!labelled} onNavigate={closeRail} />
+          {labelled && (
+            <Suspense fallback={BELL_PLACEHOLDER}>
+              <NotificationBell userId={user.id} placement="sidebar" />
+            </Suspense>
+          )}
         </div>
-        <NavItems user={user} />
-        <NavFooter user={user} />
+        {!wide && (
+          <div
+            className={clsx(
+              'flex shrink-0 gap-1 border-b border-neutral-800 px-3 py-2',
+              !labelled && 'flex-col items-center',
+            )}
+          >
+            <button
+              type="button"
+              aria-expanded={railOpen}
+              title={railOpen ? undefined : 'Expand navigation'}
+              onClick={() => setRailOpen((open) => !open)}
+              className={clsx(RAIL_BUTTON, railOpen ? 'w-full gap-3 px-3 text-sm' : 'w-10 justify-center')}
+            >
+              {railOpen ? (
+                <PanelLeftClose aria-hidden="true" className="size-5 shrink-0" />
+              ) : (
+                <PanelLeftOpen aria-hidden="true" className="size-5 shrink-0" />
+              )}
+              <span className={clsx(!railOpen && 'sr-only')}>
+                {railOpen ? 'Collapse navigation' : 'Expand navigation'}
+              </span>
+            </button>
+            {!labelled && (
+              <Suspense fallback={BELL_PLACEHOLDER}>
+                <NotificationBell userId={user.id} placement="rail" />
+              </Suspense>
+            )}
+          </div>
+        )}
+        <NavItems user={user} compact={!labelled} onNavigate={closeRail} />
+        <NavFooter user={user} compact={!labelled} onNavigate={closeRail} />
       </aside>
+      {railOpen && (
+        // A tap beside the open rail closes it (a keyboard closes it with Escape or its button).
+        <div
+          aria-hidden="true"
+          onClick={closeRail}
+          className="fixed inset-0 z-20 hidden bg-neutral-950/40 md:block"
+        />
+      )}
 
       <header className="fixed inset-x-0 top-0 z-40 flex h-14 items-center justify-between bg-neutral-950 px-4 md:hidden">
         <Brand onNavigate={closeMenu} />

@@ -13,6 +13,11 @@ interface DialogProps {
   busy?: boolean;
   /** `lg` for a dialog that lays its content out in two columns on a wide screen (the Pay dialog). */
   size?: 'md' | 'lg';
+  /**
+   * Kept at the bottom of the dialog while the content above it scrolls: the dialog's main button
+   * stays on the screen however long the content (a form's submit button names the form).
+   */
+  footer?: ReactNode;
 }
 
 /**
@@ -39,6 +44,7 @@ export function Dialog({
   children,
   busy = false,
   size = 'md',
+  footer,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   /** `close` events still to come for closes the caller asked for. */
@@ -56,6 +62,27 @@ export function Dialog({
       keepFocusInPage();
     }
   }, [open]);
+
+  const header = (
+    <div className="flex items-start justify-between gap-4">
+      <h2 id={titleId} className="text-lg font-semibold tracking-tight text-neutral-950">
+        {title}
+      </h2>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close"
+        className="-m-1 rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-950"
+      >
+        <X aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+  const descriptionBlock = description && (
+    <div id={descriptionId} className="mt-2 text-sm text-neutral-600">
+      {description}
+    </div>
+  );
 
   return (
     <dialog
@@ -78,28 +105,23 @@ export function Dialog({
       className={clsx(
         'm-auto w-[calc(100%-2rem)] rounded-2xl border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-950/40',
         size === 'lg' ? 'max-w-3xl' : 'max-w-md',
+        footer !== undefined && 'max-h-[calc(100dvh-2rem)] flex-col overflow-hidden open:flex',
       )}
     >
-      {open && (
-        <div className="p-6">
-          <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-lg font-semibold tracking-tight text-neutral-950">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-m-1 rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-950"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
+      {open && footer !== undefined && (
+        <>
+          <div className="shrink-0 px-6 pt-6">
+            {header}
+            {descriptionBlock}
           </div>
-          {description && (
-            <div id={descriptionId} className="mt-2 text-sm text-neutral-600">
-              {description}
-            </div>
-          )}
+          <div className="min-h-0 flex-1 overflow-y-auto px-6 pt-5 pb-6">{children}</div>
+          <div className="shrink-0 border-t border-neutral-200 bg-white px-6 py-4">{footer}</div>
+        </>
+      )}
+      {open && footer === undefined && (
+        <div className="p-6">
+          {header}
+          {descriptionBlock}
           <div className="mt-5">{children}</div>
         </div>
       )}

@@ -18,14 +18,16 @@ import {
 import { badgeText, timeAgo } from '../notification-model';
 
 /**
- * Where the bell sits: the staff sidebar (dark, desktop), the staff top bar (dark, phones) or the
- * public header (light). The panel opens beside the sidebar, under the top bar, or under the header.
+ * Where the bell sits: the staff sidebar (dark, desktop), its rail of icons (dark, tablets), the staff
+ * top bar (dark, phones) or the public header (light). The panel opens beside the sidebar or the rail,
+ * under the top bar, or under the header.
  */
-export type BellPlacement = 'sidebar' | 'topbar' | 'header';
+export type BellPlacement = 'sidebar' | 'rail' | 'topbar' | 'header';
 
 const BUTTON_CLASSES: Record<BellPlacement, string> = {
   sidebar:
     'text-neutral-300 hover:bg-neutral-800 hover:text-white focus-visible:outline-white aria-expanded:bg-neutral-800 aria-expanded:text-white',
+  rail: 'text-neutral-300 hover:bg-neutral-800 hover:text-white focus-visible:outline-white aria-expanded:bg-neutral-800 aria-expanded:text-white',
   topbar: 'text-white hover:bg-neutral-800 focus-visible:outline-white aria-expanded:bg-neutral-800',
   header:
     'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-neutral-950 aria-expanded:bg-neutral-100',
@@ -33,12 +35,14 @@ const BUTTON_CLASSES: Record<BellPlacement, string> = {
 
 const BADGE_RING: Record<BellPlacement, string> = {
   sidebar: 'ring-neutral-950',
+  rail: 'ring-neutral-950',
   topbar: 'ring-neutral-950',
   header: 'ring-white',
 };
 
 const PANEL_CLASSES: Record<BellPlacement, string> = {
   sidebar: 'fixed top-3 left-[16.75rem] w-[24rem] max-h-[calc(100dvh-1.5rem)]',
+  rail: 'fixed top-3 left-[4.75rem] w-[24rem] max-h-[calc(100dvh-1.5rem)]',
   topbar: 'fixed inset-x-2 top-16 max-h-[calc(100dvh-4.5rem)]',
   header:
     'fixed inset-x-2 top-[4.25rem] max-h-[calc(100dvh-5rem)] sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-[24rem] sm:max-h-[min(36rem,calc(100dvh-6rem))]',

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ChevronDown, MessageSquarePlus, Percent, Trash2, UserRound } from 'lucide-react';
+import { ChevronDown, MessageSquarePlus, NotebookPen, Percent, Trash2, UserRound } from 'lucide-react';
 import { type ComponentType, type ReactNode, useId, useState } from 'react';
 import {
   MAX_LINE_NOTE,
@@ -189,20 +189,25 @@ interface OrderDetailsProps {
   onChange: (patch: Partial<OrderDetails>) => void;
 }
 
-function tableLabel(table: PointOfSale['tables'][number], open: number): string {
+function tableLabel(table: PointOfSale['tables'][number], open: number, draft: boolean): string {
   const parts = [table.name, table.area, `${table.seats} seats`].filter(Boolean);
   const busy = open > 0 ? ` — ${open} open ${open === 1 ? 'order' : 'orders'}` : ' — free';
-  return `${parts.join(' · ')}${busy}`;
+  return `${parts.join(' · ')}${busy}${draft ? ' · draft' : ''}`;
 }
 
-/** Dine-in, takeaway or delivery; the table (showing which have open orders) or the address. */
+/**
+ * Dine-in, takeaway or delivery; the table (showing which have open orders, and which keep a draft on
+ * this device: choosing one brings its draft back) or the address.
+ */
 export function OrderTypeFields({
   pos,
   details,
   onChange,
   openOrders,
-}: OrderDetailsProps & { openOrders: Map<string, number> }) {
+  draftTables,
+}: OrderDetailsProps & { openOrders: Map<string, number>; draftTables: ReadonlySet<string> }) {
   const busyTables = pos.tables.filter((table) => (openOrders.get(table.id) ?? 0) > 0).length;
+  const otherDrafts = pos.tables.filter((table) => draftTables.has(table.id) && table.id !== details.tableId);
   return (
     <div className="flex flex-col gap-3">
       <SegmentedChoice
@@ -223,7 +228,7 @@ export function OrderTypeFields({
             <option value="">Choose a table…</option>
             {pos.tables.map((table) => (
               <option key={table.id} value={table.id}>
-                {tableLabel(table, openOrders.get(table.id) ?? 0)}
+                {tableLabel(table, openOrders.get(table.id) ?? 0, draftTables.has(table.id))}
               </option>
             ))}
           </SelectField>
@@ -235,6 +240,26 @@ export function OrderTypeFields({
                 ? 'Every table is free.'
                 : `${busyTables} of ${pos.tables.length} ${pos.tables.length === 1 ? 'table has' : 'tables have'} open orders.`}
             </p>
+          )}
+          {otherDrafts.length > 0 && (
+            <fieldset className="flex min-w-0 flex-wrap items-center gap-2">
+              <legend className="sr-only">Drafts kept on this device</legend>
+              <span aria-hidden="true" className="text-sm font-medium text-neutral-800">
+                {otherDrafts.length === 1 ? 'Draft kept for' : 'Drafts kept for'}
+              </span>
+              {otherDrafts.map((table) => (
+                <button
+                  key={table.id}
+                  type="button"
+                  onClick={() => onChange({ tableId: table.id })}
+                  aria-label={`Open the draft of ${table.name}`}
+                  className="inline-flex h-9 items-center gap-1.5 rounded-full border border-amber-300 bg-amber-50 px-3 text-sm font-medium text-amber-900 hover:border-amber-400 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+                >
+                  <NotebookPen aria-hidden="true" className="size-3.5 shrink-0" />
+                  {table.name}
+                </button>
+              ))}
+            </fieldset>
           )}
         </div>
       )}

@@ -111,7 +111,7 @@ export function MenuGrid({
           No items in this category.
         </p>
       ) : (
-        <ul aria-label="Menu items" className="grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-4">
+        <ul aria-label="Menu items" className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">
           {items.map((item) => (
             <li key={item.id} className="flex">
               <ItemTile item={item} money={money} onPick={onPick} />
@@ -147,18 +147,24 @@ function ItemTile({
           : 'border-neutral-200 bg-white hover:border-neutral-400 active:bg-neutral-100',
       )}
     >
+      {/* The whole name, however long: it wraps, a long word breaks. */}
       <span
         className={clsx(
-          'line-clamp-3 font-medium break-words hyphens-auto',
+          'font-medium break-words hyphens-auto',
           soldOut ? 'text-neutral-600 line-through decoration-neutral-400' : 'text-neutral-950',
         )}
       >
         {item.name}
       </span>
-      <span className="flex items-end justify-between gap-2">
-        <span className="flex min-w-0 flex-col gap-0.5 text-sm">
+      {/* The price never shrinks under the photo: when both do not fit side by side, the photo goes
+          below. */}
+      <span className="flex flex-wrap items-end justify-between gap-2">
+        <span className="flex flex-col gap-0.5 text-sm">
           <span
-            className={clsx('font-semibold tabular-nums', soldOut ? 'text-neutral-600' : 'text-neutral-900')}
+            className={clsx(
+              'font-semibold whitespace-nowrap tabular-nums',
+              soldOut ? 'text-neutral-600' : 'text-neutral-900',
+            )}
           >
             {formatMoney(item.price, money.currency, money.locale)}
           </span>
@@ -182,7 +188,7 @@ function ItemTile({
             alt=""
             loading="lazy"
             className={clsx(
-              'size-12 shrink-0 rounded-lg object-cover sm:size-14',
+              'ml-auto size-12 shrink-0 rounded-lg object-cover sm:size-14',
               soldOut && 'opacity-50 grayscale',
             )}
           />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { MAX_LINE_NOTE, type PointOfSaleItem } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
 import { Dialog } from '../../../components/ui/dialog';
@@ -16,67 +16,84 @@ interface ModifierDialogProps {
   onClose: () => void;
 }
 
+interface Choice {
+  /** The item these choices are for: another item (or the dialog closing) starts them again. */
+  itemId: string | null;
+  optionIds: string[];
+  quantity: number;
+  note: string;
+}
+
+const fresh = (itemId: string | null): Choice => ({ itemId, optionIds: [], quantity: 1, note: '' });
+
 /**
  * The modifier picker: each group as radio buttons (at most one choice) or checkboxes, with what to
  * choose ("Choose 1", "Choose up to 3") and each option's price difference; then the quantity and a
- * note for the line. "Add" stays disabled, saying why, until every group's rule is met.
+ * note for the line. "Add" stays disabled, saying why, until every group's rule is met. The options
+ * scroll and "Add to order" stays at the bottom of the dialog, on a phone and a tablet alike.
  */
 export function ModifierDialog({ item, money, onAdd, onClose }: ModifierDialogProps) {
-  return (
-    <Dialog open={item !== null} onClose={onClose} title={item ? item.name : 'Choose options'}>
-      {item && <ModifierForm key={item.id} item={item} money={money} onAdd={onAdd} />}
-    </Dialog>
-  );
-}
+  const formId = useId();
+  const [choice, setChoice] = useState<Choice>(() => fresh(item?.id ?? null));
+  const itemId = item?.id ?? null;
+  if (choice.itemId !== itemId) setChoice(fresh(itemId));
+  const current = choice.itemId === itemId ? choice : fresh(itemId);
+  const change = (patch: Partial<Choice>) => setChoice((previous) => ({ ...previous, ...patch }));
 
-function ModifierForm({
-  item,
-  money,
-  onAdd,
-}: {
-  item: PointOfSaleItem;
-  money: MoneyFormat;
-  onAdd: ModifierDialogProps['onAdd'];
-}) {
-  const [optionIds, setOptionIds] = useState<string[]>([]);
-  const [quantity, setQuantity] = useState(1);
-  const [note, setNote] = useState('');
-  const problem = choicesProblem(item, optionIds);
-  const lineTotal = unitPriceWith(item, optionIds) * quantity;
+  const problem = item ? choicesProblem(item, current.optionIds) : null;
+  const lineTotal = item ? unitPriceWith(item, current.optionIds) * current.quantity : 0;
 
   return (
-    <form
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (problem) return;
-        onAdd({ item, optionIds, quantity, note });
-      }}
+    <Dialog
+      open={item !== null}
+      onClose={onClose}
+      title={item ? item.name : 'Choose options'}
+      footer={
+        item && (
+          <AddChoicesButton problem={problem} form={formId}>
+            Add to order · {formatMoney(lineTotal, money.currency, money.locale)}
+          </AddChoicesButton>
+        )
+      }
     >
-      <p className="-mt-3 text-sm text-neutral-600 tabular-nums">
-        {formatMoney(item.price, money.currency, money.locale)}
-      </p>
-      <OptionPicker
-        groups={item.modifierGroups}
-        optionIds={optionIds}
-        onChange={setOptionIds}
-        money={money}
-      />
-      <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium text-neutral-800">Quantity</span>
-        <QuantityStepper value={quantity} onChange={setQuantity} name={item.name} size="lg" />
-      </div>
-      <TextField
-        label="Note for this item"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        maxLength={MAX_LINE_NOTE}
-        placeholder="No onions, extra hot…"
-        autoComplete="off"
-      />
-      <AddChoicesButton problem={problem} className="border-t border-neutral-200 pt-4">
-        Add to order · {formatMoney(lineTotal, money.currency, money.locale)}
-      </AddChoicesButton>
-    </form>
+      {item && (
+        <form
+          id={formId}
+          className="flex flex-col gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (problem) return;
+            onAdd({ item, optionIds: current.optionIds, quantity: current.quantity, note: current.note });
+          }}
+        >
+          <p className="-mt-3 text-sm text-neutral-600 tabular-nums">
+            {formatMoney(item.price, money.currency, money.locale)}
+          </p>
+          <OptionPicker
+            groups={item.modifierGroups}
+            optionIds={current.optionIds}
+            onChange={(optionIds) => change({ optionIds })}
+            money={money}
+          />
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-neutral-800">Quantity</span>
+            <QuantityStepper
+              value={current.quantity}
+              onChange={(quantity) => change({ quantity })}
+              name={item.name}
+              size="lg"
+            />
+          </div>
+          <TextField
+            label="Note for this item"
+            value={current.note}
+            onChange={(event) => change({ note: event.target.value })}
+            maxLength={MAX_LINE_NOTE}
+            placeholder="No onions, extra hot…"
+            autoComplete="off"
+          />
+        </form>
+      )}
+    </Dialog>
   );
 }

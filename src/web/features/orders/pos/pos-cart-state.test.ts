@@ -3,14 +3,21 @@ import type { Order, PointOfSale, PointOfSaleItem } from '../../../../shared/con
 import type { AppliedCoupon } from '../../coupons';
 import { EMPTY_DETAILS } from './cart';
 import {
+  cartOfDraft,
+  type DraftCart,
+  draftOf,
   EMPTY_DISCOUNT,
   EMPTY_POS_CART,
+  isBlankCart,
   keyForBody,
+  openingCart,
   type PosCartAction,
   type PosCartState,
   posCartReducer,
   priceCart,
+  switchSlot,
 } from './pos-cart-state';
+import { type PosDrafts, slotOf } from './pos-drafts';
 
 const size = {
   id: 'g-size',
@@ -225,5 +232,150 @@ describe('the Idempotency-Key of a cart', () => {
     const refusedOnce = { key: 'key-1', refusedBody: '{"a":1}' };
     expect(keyForBody(refusedOnce, '{"a":1}', fresh)).toBe(refusedOnce);
     expect(keyForBody(refusedOnce, '{"a":2}', fresh)).toEqual({ key: 'key-2', refusedBody: null });
+  });
+});
+
+describe('the cart as a draft of its table or of the counter', () => {
+  const newKey = () => 'key-new';
+  const atTable = (tableId: string, ...actions: PosCartAction[]) =>
+    run({ type: 'change-details', patch: { tableId } }, ...actions);
+  const kept = (cart: DraftCart, keyName: string) =>
+    draftOf(cart, { key: keyName, refusedBody: null }, Date.UTC(2026, 4, 1));
+
+  it('is blank with nothing chosen or typed but its order type and table', () => {
+    expect(isBlankCart(EMPTY_POS_CART)).toBe(true);
+    expect(isBlankCart(atTable('t1'))).toBe(true);
+    expect(isBlankCart(run({ type: 'change-details', patch: { type: 'delivery' } }))).toBe(true);
+    expect(isBlankCart(run({ type: 'add', item: soup }))).toBe(false);
+    expect(isBlankCart(run({ type: 'change-details', patch: { customerPhone: '555' } }))).toBe(false);
+    expect(isBlankCart(run({ type: 'change-details', patch: { note: 'Window' } }))).toBe(false);
+    expect(isBlankCart(run({ type: 'change-discount', patch: { reason: 'Regular' } }))).toBe(false);
+    expect(isBlankCart(run({ type: 'coupon-applied', coupon: tenOff }))).toBe(false);
+    // Spaces alone are nothing typed.
+    expect(isBlankCart(run({ type: 'change-details', patch: { customerName: '  ' } }))).toBe(true);
+  });
+
+  it('comes back from its draft with its key, never reusing a line key', () => {
+    const cart = atTable(
+      't1',
+      { type: 'add', item: soup },
+      { type: 'add', item: latte, optionIds: ['o-large'] },
+      { type: 'remove-line', key: 'line-1' },
+      { type: 'change-details', patch: { customerName: 'Dana' } },
+      { type: 'coupon-applied', coupon: tenOff },
+    );
+    const draft = draftOf(cart, { key: 'key-1', refusedBody: '{"a":1}' }, 5);
+    expect(draft.savedAt).toBe(5);
+    const back = cartOfDraft(draft);
+    expect(back.key).toEqual({ key: 'key-1', refusedBody: '{"a":1}' });
+    expect(back.cart).toEqual({
+      lines: cart.lines,
+      details: cart.details,
+      discountDraft: cart.discountDraft,
+      coupon: tenOff,
+      lineCount: 2,
+    });
+    // A draft whose count fell behind its lines (edited elsewhere) still gives new keys.
+    expect(cartOfDraft({ ...draft, lineCount: 0 }).cart.lineCount).toBe(2);
+  });
+
+  it('opens with the draft of the slot shown last, or empty', () => {
+    const t1 = kept(atTable('t1', { type: 'add', item: soup }), 'key-t1');
+    const drafts: PosDrafts = { active: 'table:t1', drafts: { 'table:t1': t1 } };
+    expect(openingCart(drafts)).toEqual(cartOfDraft(t1));
+    const empty = openingCart({ active: 'table:t2', drafts: { 'table:t1': t1 } });
+    expect(empty.key).toBeNull();
+    expect(isBlankCart({ ...EMPTY_POS_CART, ...empty.cart })).toBe(true);
+  });
+
+  it('stays in its slot when the change does not leave it', () => {
+    const counter = run({ type: 'add', item: soup });
+    expect(switchSlot(counter, { type: 'takeaway' }, {}, newKey)).toBeNull();
+    expect(switchSlot(counter, { customerName: 'Ann' }, {}, newKey)).toBeNull();
+    const t1 = atTable('t1', { type: 'add', item: soup });
+    expect(switchSlot(t1, { note: 'Window' }, {}, newKey)).toBeNull();
+  });
+
+  it('takes items tapped before the table was chosen to that table, when it has no draft', () => {
+    const counter = run(
+      { type: 'add', item: soup },
+      { type: 'change-details', patch: { customerName: 'Ann' } },
+    );
+    const change = switchSlot(counter, { tableId: 't1' }, {}, newKey);
+    expect(change).toEqual({
+      cart: { ...counter, details: { ...counter.details, tableId: 't1' } },
+      key: null,
+      freed: 'counter',
+    });
+    // From takeaway to a table the same way: the order becomes the table's.
+    const takeaway = run(
+      { type: 'add', item: soup },
+      { type: 'change-details', patch: { type: 'takeaway' } },
+    );
+    const seated = switchSlot(takeaway, { type: 'dine-in', tableId: 't2' }, {}, newKey);
+    expect(seated?.cart.details).toMatchObject({ type: 'dine-in', tableId: 't2' });
+    expect(seated?.cart.lines).toEqual(takeaway.lines);
+    expect(seated?.freed).toBe('counter');
+  });
+
+  it('leaves a table’s order with its table: another table starts empty, or with its own draft', () => {
+    const t1 = atTable('t1', { type: 'add', item: soup, quantity: 2 });
+    const empty = switchSlot(t1, { tableId: 't2' }, {}, newKey);
+    expect(empty?.freed).toBeNull();
+    expect(empty?.key).toEqual({ key: 'key-new', refusedBody: null });
+    expect(empty?.cart.details).toEqual({ ...EMPTY_DETAILS, type: 'dine-in', tableId: 't2' });
+    expect(empty?.cart.lines).toEqual([]);
+
+    const t2Cart = atTable('t2', { type: 'add', item: latte, optionIds: ['o-small'] });
+    const drafts = { 'table:t2': kept(t2Cart, 'key-t2') };
+    const restored = switchSlot(t1, { tableId: 't2' }, drafts, newKey);
+    expect(restored).toEqual({
+      cart: cartOfDraft(drafts['table:t2']).cart,
+      key: { key: 'key-t2', refusedBody: null },
+      freed: null,
+    });
+  });
+
+  it('shows the counter’s draft when a table’s order switches to takeaway, with the type just chosen', () => {
+    const t1 = atTable('t1', { type: 'add', item: soup });
+    const counterCart = run(
+      { type: 'add', item: latte, optionIds: ['o-large'] },
+      { type: 'change-details', patch: { type: 'delivery', deliveryAddress: '1 Main St' } },
+    );
+    const drafts = { counter: kept(counterCart, 'key-counter') };
+    const change = switchSlot(t1, { type: 'takeaway' }, drafts, newKey);
+    expect(change?.cart.lines).toEqual(counterCart.lines);
+    expect(change?.cart.details).toEqual({ ...counterCart.details, type: 'takeaway', tableId: 't1' });
+    expect(change?.key).toEqual({ key: 'key-counter', refusedBody: null });
+    // Without a counter draft, takeaway starts empty and the table keeps its order.
+    const fresh = switchSlot(t1, { type: 'takeaway' }, {}, newKey);
+    expect(fresh?.cart.lines).toEqual([]);
+    expect(fresh?.cart.details.type).toBe('takeaway');
+    // Back to dine-in: the table chosen before is the one whose draft comes back.
+    expect(slotOf({ ...fresh!.cart.details, type: 'dine-in' })).toBe('table:t1');
+  });
+
+  it('restores a cart and discards one, keeping the order type, the table and the order placed', () => {
+    const t1 = atTable(
+      't1',
+      { type: 'add', item: soup },
+      { type: 'change-details', patch: { customerName: 'Dana' } },
+      { type: 'coupon-refused', message: 'Expired.' },
+    );
+    const withOrder = { ...refused(t1), placed: placedOrder };
+    const discarded = posCartReducer(withOrder, { type: 'discard' });
+    expect(discarded).toEqual({
+      ...EMPTY_POS_CART,
+      details: { ...EMPTY_DETAILS, tableId: 't1' },
+      lineCount: 1,
+      placed: placedOrder,
+    });
+    const restored = posCartReducer(discarded, {
+      type: 'restore',
+      cart: cartOfDraft(kept(withOrder, 'k')).cart,
+    });
+    expect(restored.lines).toEqual(withOrder.lines);
+    expect(restored.details.customerName).toBe('Dana');
+    expect([restored.refusal, restored.couponError, restored.placed]).toEqual([null, null, placedOrder]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type OrderDetails,
   readDiscount,
 } from './cart';
+import { type DraftSlot, type PosDraft, type PosDrafts, slotOf } from './pos-drafts';
 
 /**
  * The point of sale's cart as one state and a reducer (`usePosCart` holds it): the lines, the order's
@@ -72,6 +73,8 @@ export type PosCartAction =
   | { type: 'placing' }
   | { type: 'refused'; refusal: CartRefusal }
   | { type: 'placed'; order: Order }
+  | { type: 'restore'; cart: DraftCart }
+  | { type: 'discard' }
   | { type: 'new-order' };
 
 export function posCartReducer(state: PosCartState, action: PosCartAction): PosCartState {
@@ -118,9 +121,133 @@ export function posCartReducer(state: PosCartState, action: PosCartAction): PosC
         placed: action.order,
         lineCount: state.lineCount,
       };
+    case 'restore':
+      return { ...state, ...action.cart, couponError: null, refusal: null };
+    case 'discard':
+      // The cart starts again at the same table (or the counter), with the same order type.
+      return {
+        ...state,
+        ...blankCart({ type: state.details.type, tableId: state.details.tableId }),
+        lineCount: state.lineCount,
+        couponError: null,
+        refusal: null,
+      };
     case 'new-order':
       return { ...state, placed: null };
   }
+}
+
+/** What of the cart is kept as a draft on the device: what was chosen and typed. */
+export type DraftCart = Pick<PosCartState, 'lines' | 'details' | 'discountDraft' | 'coupon' | 'lineCount'>;
+
+/** An empty cart of this order type at this table. */
+function blankCart(slotDetails: Pick<OrderDetails, 'type' | 'tableId'>): DraftCart {
+  return {
+    lines: [],
+    details: { ...EMPTY_DETAILS, type: slotDetails.type, tableId: slotDetails.tableId },
+    discountDraft: EMPTY_DISCOUNT,
+    coupon: null,
+    lineCount: 0,
+  };
+}
+
+/**
+ * Whether the cart holds nothing but its order type and table: nothing to keep as a draft (and a
+ * table whose cart is blank shows no draft).
+ */
+export function isBlankCart(cart: Pick<PosCartState, 'lines' | 'details' | 'discountDraft' | 'coupon'>) {
+  const { details, discountDraft } = cart;
+  return (
+    cart.lines.length === 0 &&
+    cart.coupon === null &&
+    [
+      discountDraft.value,
+      discountDraft.reason,
+      details.deliveryAddress,
+      details.customerName,
+      details.customerPhone,
+      details.partnerId,
+      details.partnerReference,
+      details.note,
+    ].every((text) => text.trim() === '')
+  );
+}
+
+/** The cart as its draft, sent with `key`, changed at `now`. */
+export function draftOf(cart: DraftCart, key: CartKey, now: number): PosDraft {
+  return {
+    savedAt: now,
+    lines: cart.lines,
+    details: cart.details,
+    discountDraft: cart.discountDraft,
+    coupon: cart.coupon,
+    lineCount: cart.lineCount,
+    idempotencyKey: key.key,
+    refusedBody: key.refusedBody,
+  };
+}
+
+/** A draft back as a cart and its key. The next line's key never repeats one the draft holds. */
+export function cartOfDraft(draft: PosDraft): { cart: DraftCart; key: CartKey } {
+  const highest = Math.max(0, ...draft.lines.map((line) => Number(/^line-(\d+)$/.exec(line.key)?.[1] ?? 0)));
+  return {
+    cart: {
+      lines: draft.lines,
+      details: draft.details,
+      discountDraft: draft.discountDraft,
+      coupon: draft.coupon,
+      lineCount: Math.max(draft.lineCount, highest),
+    },
+    key: { key: draft.idempotencyKey, refusedBody: draft.refusedBody },
+  };
+}
+
+/** The cart the point of sale opens with: the draft of the slot it showed last, or an empty one. */
+export function openingCart(drafts: PosDrafts): { cart: DraftCart; key: CartKey | null } {
+  const draft = drafts.drafts[drafts.active];
+  return draft ? cartOfDraft(draft) : { cart: blankCart(EMPTY_DETAILS), key: null };
+}
+
+/** What changing the order's type or table does to the cart when it changes the draft's slot. */
+export interface SlotChange {
+  /** The cart to show. */
+  cart: DraftCart;
+  /** Its key; null: the cart moved along and keeps the key it had. */
+  key: CartKey | null;
+  /** The slot whose draft is gone because its cart moved along, or null. */
+  freed: DraftSlot | null;
+}
+
+/**
+ * The cart after `patch` when the patch moves it to another slot (another table, or between a table
+ * and the counter); null when it stays in its slot. The cart left behind is kept as its slot's draft
+ * (the caller keeps it), except that a cart from the counter (items tapped before the table was chosen)
+ * moves along to a slot that has no draft of its own. Else the new slot's draft comes back, or the new
+ * slot starts empty: a table's order stays with its table. The order type and table are always the
+ * ones just chosen.
+ */
+export function switchSlot(
+  cart: DraftCart,
+  patch: Partial<OrderDetails>,
+  drafts: PosDrafts['drafts'],
+  newKey: () => string,
+): SlotChange | null {
+  const details = { ...cart.details, ...patch };
+  const from = slotOf(cart.details);
+  const to = slotOf(details);
+  if (from === to) return null;
+  const chosen = { type: details.type, tableId: details.tableId };
+  const kept = drafts[to];
+  if (kept) {
+    const restored = cartOfDraft(kept);
+    return {
+      cart: { ...restored.cart, details: { ...restored.cart.details, ...chosen } },
+      key: restored.key,
+      freed: null,
+    };
+  }
+  if (from === 'counter') return { cart: { ...cart, details }, key: null, freed: from };
+  return { cart: blankCart(chosen), key: { key: newKey(), refusedBody: null }, freed: null };
 }
 
 /** What the cart costs now and what stops it from being placed, for one render of the page. */

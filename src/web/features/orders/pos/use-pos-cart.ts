@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Order, PointOfSaleItem } from '../../../../shared/contracts/orders';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,24 +9,123 @@ import type { CartLine, DiscountDraft, OrderDetails } from './cart';
 import { newIdempotencyKey, orderInput } from './cart';
 import {
   type CartKey,
+  cartOfDraft,
+  draftOf,
   EMPTY_POS_CART,
+  isBlankCart,
   keyForBody,
+  openingCart,
   type PosCartPricing,
+  type PosCartState,
   posCartReducer,
+  switchSlot,
 } from './pos-cart-state';
+import {
+  COUNTER_SLOT,
+  type DraftSlot,
+  type DraftStorage,
+  draftsKey,
+  type PosDrafts,
+  pruneStoredDrafts,
+  readDrafts,
+  slotOf,
+  tableOfSlot,
+  updateDrafts,
+  withDraft,
+} from './pos-drafts';
+
+/** Storage for this page only, when the browser's is switched off: drafts then last as long as the page. */
+function memoryStorage(): DraftStorage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+    key: (index) => [...values.keys()][index] ?? null,
+    get length() {
+      return values.size;
+    },
+  };
+}
+
+let pageStorage: DraftStorage | null = null;
+
+function draftStorage(): DraftStorage {
+  if (pageStorage) return pageStorage;
+  try {
+    const storage = window.localStorage;
+    storage.getItem(COUNTER_SLOT);
+    pageStorage = storage;
+  } catch {
+    pageStorage = memoryStorage();
+  }
+  return pageStorage;
+}
+
+/** The tables that keep a draft, as one comparable value. */
+function draftTablesOf(drafts: PosDrafts): string {
+  return Object.keys(drafts.drafts)
+    .map((slot) => tableOfSlot(slot as DraftSlot))
+    .filter((table): table is string => table !== null)
+    .sort()
+    .join('\n');
+}
 
 /**
  * The point of sale's cart (`pos-cart-state.ts`) with what talks to the server: checking a coupon and
- * placing the order with one Idempotency-Key per cart.
+ * placing the order with one Idempotency-Key per cart. The cart is kept on the device as the draft of
+ * its table or of the counter (`pos-drafts.ts`, per user), written at every change, so it survives
+ * leaving the page, a reload or a crash; choosing another table shows that table's draft. A draft goes
+ * when its order is placed or when it is discarded.
  */
-export function usePosCart() {
-  const [state, dispatch] = useReducer(posCartReducer, EMPTY_POS_CART);
+export function usePosCart(userId: string) {
+  const [opening] = useState(() => {
+    const storage = draftStorage();
+    const now = Date.now();
+    pruneStoredDrafts(storage, now);
+    const drafts = readDrafts(storage, userId, now);
+    return { drafts, ...openingCart(drafts) };
+  });
+  const [state, dispatch] = useReducer(posCartReducer, opening.cart, (cart) => ({
+    ...EMPTY_POS_CART,
+    ...cart,
+  }));
   const placeOrder = usePlaceOrder();
   const checkCoupon = useCheckCoupon();
   const queryClient = useQueryClient();
-  /** One key per cart: kept for retries of the same cart, renewed after success. */
-  const idempotency = useRef<CartKey>({ key: newIdempotencyKey(), refusedBody: null });
+  /** One key per cart: kept for retries of the same cart (also after a reload), renewed after success. */
+  const idempotency = useRef<CartKey>(opening.key ?? { key: newIdempotencyKey(), refusedBody: null });
   const sending = useRef(false);
+  const [draftTables, setDraftTables] = useState(() => draftTablesOf(opening.drafts));
+
+  /** Keeps `cart` as its slot's draft (none when it is blank) and as the slot to open with. */
+  const keep = useCallback(
+    (cart: PosCartState) => {
+      const slot = slotOf(cart.details);
+      const now = Date.now();
+      const kept = updateDrafts(draftStorage(), userId, now, (drafts) => ({
+        ...withDraft(drafts, slot, isBlankCart(cart) ? null : draftOf(cart, idempotency.current, now)),
+        active: slot,
+      }));
+      setDraftTables(draftTablesOf(kept));
+    },
+    [userId],
+  );
+
+  // Every change is written at once: a crash loses nothing that was on the screen.
+  useEffect(() => {
+    keep(state);
+  }, [keep, state]);
+
+  // Another tab of this browser changed the drafts: the table picker shows it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== draftsKey(userId)) return;
+      setDraftTables(draftTablesOf(readDrafts(draftStorage(), userId, Date.now())));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId]);
 
   function add(
     item: PointOfSaleItem,
@@ -43,8 +142,37 @@ export function usePosCart() {
     dispatch({ type: 'remove-line', key });
   }
 
+  /**
+   * Changes the order's details. A change of table, or between a table and the counter, shows that
+   * slot's draft (the cart left behind stays as its own); not while the cart is being sent.
+   */
   function changeDetails(patch: Partial<OrderDetails>) {
-    dispatch({ type: 'change-details', patch });
+    if (slotOf({ ...state.details, ...patch }) === slotOf(state.details)) {
+      dispatch({ type: 'change-details', patch });
+      return;
+    }
+    if (sending.current) return;
+    const storage = draftStorage();
+    const change = switchSlot(
+      state,
+      patch,
+      readDrafts(storage, userId, Date.now()).drafts,
+      newIdempotencyKey,
+    );
+    if (!change) return;
+    keep(state);
+    const { freed } = change;
+    if (freed) updateDrafts(storage, userId, Date.now(), (kept) => withDraft(kept, freed, null));
+    if (change.key) idempotency.current = change.key;
+    dispatch({ type: 'restore', cart: change.cart });
+  }
+
+  /** Empties the cart and forgets its draft; the order type and table stay. */
+  function discard() {
+    idempotency.current = { key: newIdempotencyKey(), refusedBody: null };
+    const slot = slotOf(state.details);
+    updateDrafts(draftStorage(), userId, Date.now(), (drafts) => withDraft(drafts, slot, null));
+    dispatch({ type: 'discard' });
   }
 
   function changeDiscount(patch: Partial<DiscountDraft>) {
@@ -80,6 +208,7 @@ export function usePosCart() {
     const { problem, discount } = pricing;
     if (problem || sending.current || !discount.ok) return;
     const input = orderInput(state.lines, state.details, discount.discount, state.coupon?.terms.code ?? null);
+    const sentSlot = slotOf(state.details);
     const body = JSON.stringify(input);
     idempotency.current = keyForBody(idempotency.current, body, newIdempotencyKey);
     sending.current = true;
@@ -89,7 +218,16 @@ export function usePosCart() {
       {
         onSuccess: (order) => {
           idempotency.current = { key: newIdempotencyKey(), refusedBody: null };
+          const storage = draftStorage();
+          const drafts = updateDrafts(storage, userId, Date.now(), (kept) => withDraft(kept, sentSlot, null));
           dispatch({ type: 'placed', order });
+          // The next cart is the counter's: its draft comes back if one is kept.
+          const counter = drafts.drafts[COUNTER_SLOT];
+          if (counter) {
+            const restored = cartOfDraft(counter);
+            idempotency.current = restored.key;
+            dispatch({ type: 'restore', cart: restored.cart });
+          }
           onPlaced(order);
         },
         onError: (error) => {
@@ -114,8 +252,15 @@ export function usePosCart() {
     dispatch({ type: 'new-order' });
   }
 
+  const tablesWithDrafts = useMemo(() => new Set(draftTables.split('\n').filter(Boolean)), [draftTables]);
+
   return {
     ...state,
+    /** The tables whose cart is kept as a draft on this device (the one shown included). */
+    tablesWithDrafts,
+    /** Nothing is chosen or typed: there is no draft to discard. */
+    blank: isBlankCart(state),
+    discard,
     add,
     changeLine,
     removeLine,
