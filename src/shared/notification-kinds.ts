@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'order-rejected',
   'order-ready',
   'order-out-for-delivery',
+  /** Managers (and admins): staff ask them to void or comp a line, from their own device. */
+  'void-request',
   /** Admins: a guest rated an order LOW_RATING or lower. */
   'low-rating',
   /** The user themself, from /test-notifications. */

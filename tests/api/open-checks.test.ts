@@ -376,6 +376,30 @@ describe('voids and comps', () => {
     expect(entry?.summary).toContain('approved for Sam Staff');
   });
 
+  it('staff may ask the managers instead: each manager and admin is told, the order is unchanged', async () => {
+    const order = await openCheck([line(coffee, 2), line(cake)]);
+    const cakeLine = order.lines[1] as OrderLine;
+    const path = `/api/orders/${order.id}/lines/${cakeLine.id}/void-request`;
+    const body = { kind: 'comp', reason: 'Dropped on the floor' };
+    expect((await t.post(path, body, { as: customer })).status).toBe(403);
+    const asked = await t.post(path, body, { as: staff });
+    expect(asked.status, await asked.clone().text()).toBe(204);
+    const bell = async (who: TestUser) => {
+      const response = await t.get('/api/notifications?limit=50', { as: who });
+      const { items } = (await response.json()) as { items: { kind: string; body: string; link: string }[] };
+      return items.filter((item) => item.kind === 'void-request' && item.link === `/orders/${order.id}`);
+    };
+    for (const who of [manager, admin]) {
+      expect(await bell(who)).toEqual([
+        expect.objectContaining({
+          body: `Sam Staff asks to comp 1 × Carrot cake on #${order.number}: Dropped on the floor`,
+        }),
+      ]);
+    }
+    expect(await bell(staff)).toEqual([]);
+    expect((await read(order.id)).version).toBe(order.version);
+  });
+
   it('refuses a void that would leave less than was paid: refund first (409 refund-required)', async () => {
     const order = await openCheck([line(coffee, 2), line(cake)]);
     const payment = await paid(t, order.id, { method: 'cash', amount: 1425, tendered: 1425 }, staff);

@@ -1,12 +1,15 @@
 import { type CheckAmounts, lineTotalFor, mergeAmounts, splitAmounts } from '../../shared/check-math';
+import { MANAGER_ROLES } from '../../shared/contracts/admin-users';
 import {
   type LineVoidInput,
+  type LineVoidRequestInput,
   type Order,
   type OrderMergeInput,
   type OrderRoundInput,
   type OrderSplitInput,
   type OrderTableMoveInput,
   orderNumberLabel,
+  VOID_REQUEST_TITLE,
 } from '../../shared/contracts/orders';
 import { couponDiscount } from '../../shared/coupon-rules';
 import { formatMoney } from '../../shared/money';
@@ -22,6 +25,7 @@ import { provePassword } from '../modules/auth';
 import { couponTermsOf, releaseCouponUse, updateCouponUse } from '../modules/coupons';
 import { findDiningTable } from '../modules/master-data';
 import { menuItemsForSale } from '../modules/menu';
+import { notify } from '../modules/notifications';
 import {
   appendLines,
   type CheckLine,
@@ -313,6 +317,42 @@ export async function voidLine(
       after: { total, line: lineId, quantity, reason, askedBy: manager.id === actor.id ? null : actor.id },
     });
     return presentCheck(tx, id, actor);
+  });
+}
+
+/**
+ * `POST /api/orders/{id}/lines/{lineId}/void-request`: staff ask the managers to void or comp a line;
+ * every manager and admin is told (the bell and Web Push), with who asks, what and why, and the
+ * link to the order, where a manager does it. Nothing on the order changes.
+ */
+export async function requestVoid(
+  db: Database,
+  actor: Actor,
+  id: string,
+  lineId: string,
+  input: LineVoidRequestInput,
+): Promise<void> {
+  authorize(actor, 'order.round');
+  await withTransaction(db, async (tx) => {
+    const [check] = await lockChecks(tx, [id]);
+    if (!check) throw notFound('There is no order with this id.');
+    requireOpenCheck(check.row, `${input.kind} a line of`);
+    const line = findLine(check, lineId);
+    if (line.voidKind)
+      throw conflict(`This line is ${line.voidKind === 'void' ? 'voided' : 'comped'} already.`);
+    const quantity = Math.min(input.quantity ?? line.quantity, line.quantity);
+    const label = orderNumberLabel(check.row.number);
+    await notify(
+      tx,
+      { roles: MANAGER_ROLES },
+      {
+        kind: 'void-request',
+        title: VOID_REQUEST_TITLE,
+        body: `${actor.name} asks to ${input.kind} ${quantity} × ${line.name} on ${label}: ${input.reason.trim()}`,
+        orderId: id,
+        link: `/orders/${id}`,
+      },
+    );
   });
 }
 

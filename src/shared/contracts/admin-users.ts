@@ -22,3 +22,5 @@ export interface AdminUser {
 /** Roles an admin may give a new team member. */
 export const STAFF_ROLES = ['staff', 'manager', 'admin'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The roles that void, comp, refund and cancel a paid order. */
+export const MANAGER_ROLES = ['manager', 'admin'] as const satisfies readonly Role[];

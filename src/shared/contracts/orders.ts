@@ -212,6 +212,16 @@ export const LineVoidInputSchema = z.strictObject({
 });
 export type LineVoidInput = z.infer<typeof LineVoidInputSchema>;
 
+/** Staff asking the managers to void or comp a line, who then do it from their own device. */
+export const LineVoidRequestInputSchema = LineVoidInputSchema.pick({
+  kind: true,
+  reason: true,
+  quantity: true,
+});
+export type LineVoidRequestInput = z.infer<typeof LineVoidRequestInputSchema>;
+/** What a void request's notification says. */
+export const VOID_REQUEST_TITLE = 'Void or comp requested';
+
 export const OrderTableMoveInputSchema = z.strictObject({ version: versionField, tableId: idField });
 export type OrderTableMoveInput = z.infer<typeof OrderTableMoveInputSchema>;
 

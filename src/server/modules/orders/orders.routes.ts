@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   LineVoidInputSchema,
+  LineVoidRequestInputSchema,
   ORDER_SOURCES,
   ORDER_TYPES,
   ORDERS_API,
@@ -30,7 +31,14 @@ import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
 import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
 import { SharedAnswers } from '../../lib/shared-answers';
 import { changeOrderStatus } from '../../use-cases/change-order-status';
-import { addRound, mergeChecks, moveCheck, splitCheck, voidLine } from '../../use-cases/open-checks';
+import {
+  addRound,
+  mergeChecks,
+  moveCheck,
+  requestVoid,
+  splitCheck,
+  voidLine,
+} from '../../use-cases/open-checks';
 import { IDEMPOTENCY_KEY, placeOrder } from '../../use-cases/place-order';
 import { orderBoardSummary, pointOfSale } from '../../use-cases/point-of-sale';
 import { readOrder } from '../../use-cases/read-order';
@@ -288,6 +296,19 @@ const voidRoute = defineRoute('staff', {
   },
 });
 
+const voidRequestRoute = defineRoute('staff', {
+  method: 'post',
+  path: `${ORDERS_API.orders}/{id}/lines/{lineId}/void-request`,
+  tags: TAGS,
+  summary: 'Ask the managers to void or comp a line',
+  description:
+    'Every manager and administrator is told (the bell and Web Push) who asks to void or comp which ' +
+    'line of which order, and why, with a link to the order, where a manager does it from their own ' +
+    'device. Nothing on the order changes.',
+  request: { params: LineParams, body: body(LineVoidRequestInputSchema) },
+  responses: { 204: { description: 'The managers were told' }, ...checkErrors },
+});
+
 const moveRoute = defineRoute('staff', {
   method: 'post',
   path: `${ORDERS_API.orders}/{id}/move`,
@@ -445,6 +466,11 @@ router
   .openapi(voidRoute, async (c) => {
     const { id, lineId } = c.req.valid('param');
     return c.json(await voidLine(c.var.deps, requireActor(c), id, lineId, c.req.valid('json')), 200);
+  })
+  .openapi(voidRequestRoute, async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    await requestVoid(c.var.deps.db, requireActor(c), id, lineId, c.req.valid('json'));
+    return c.body(null, 204);
   })
   .openapi(moveRoute, async (c) =>
     c.json(
