@@ -205,10 +205,8 @@ export async function addRound(
       if (line) line.lineTotal = priced.lineTotal;
     });
     const round = nextRound(check.lines);
-    await appendLines(tx, check, round, added);
-    const [reread] = await lockChecks(tx, [id]);
-    if (!reread) throw new Error('the order went missing');
-    const { update } = await priceAgain(tx, reread, countedLines(reread.lines), settings);
+    const withRound = await appendLines(tx, check, round, added);
+    const { update } = await priceAgain(tx, withRound, countedLines(withRound.lines), settings);
     const total = update.total ?? check.row.total;
     if (total > Number.MAX_SAFE_INTEGER) throw badRequest('The order is too large.');
     const status: OrderStatus =

@@ -120,18 +120,21 @@ export function nextRound(lines: readonly CheckLine[]): number {
 const nextPosition = (lines: readonly CheckLine[]) =>
   lines.reduce((position, line) => Math.max(position, line.position), -1) + 1;
 
-/** Writes priced lines to the order as round `round`, after its other lines. */
+/**
+ * Writes priced lines to the order as round `round`, after its other lines (two statements: the
+ * lines, then all their options), and answers the check with them.
+ */
 export async function appendLines(
   tx: Tx,
   check: LockedCheck,
   round: number,
   lines: readonly NewOrderLine[],
-): Promise<void> {
+): Promise<LockedCheck> {
   const start = nextPosition(check.lines);
-  for (const [index, line] of lines.entries()) {
-    const [written] = await tx
-      .insert(orderLines)
-      .values({
+  const written = await tx
+    .insert(orderLines)
+    .values(
+      lines.map((line, index) => ({
         orderId: check.row.id,
         position: start + index,
         menuItemId: line.menuItemId,
@@ -142,22 +145,27 @@ export async function appendLines(
         note: line.note,
         lineTotal: line.lineTotal,
         round,
-      })
-      .returning({ id: orderLines.id });
-    if (!written) throw new Error('a line was not written');
-    if (line.options.length > 0) {
-      await tx.insert(orderLineOptions).values(
-        line.options.map((option, position) => ({
-          lineId: written.id,
-          position,
-          optionId: option.optionId,
-          groupName: option.groupName,
-          name: option.name,
-          priceDelta: option.priceDelta,
-        })),
-      );
-    }
-  }
+      })),
+    )
+    .returning();
+  const byPosition = new Map(written.map((row) => [row.position, row]));
+  const options = lines.flatMap((line, index) =>
+    line.options.map((option, position) => ({
+      lineId: byPosition.get(start + index)?.id as string,
+      position,
+      optionId: option.optionId,
+      groupName: option.groupName,
+      name: option.name,
+      priceDelta: option.priceDelta,
+    })),
+  );
+  const writtenOptions =
+    options.length > 0 ? await tx.insert(orderLineOptions).values(options).returning() : [];
+  const added = written.map((row) => ({
+    ...row,
+    options: writtenOptions.filter((option) => option.lineId === row.id),
+  }));
+  return { row: check.row, lines: [...check.lines, ...added] };
 }
 
 /** 404 for a line that is not on this check. */
