@@ -1,11 +1,13 @@
 /** The orders feature's public entry: what other features, the pages and the app may use of it. */
 export { useOrder, useOrderSummary, useOrders, usePlaceOrder, usePointOfSale } from './api/orders-api';
 export { OrderBoard } from './board/order-board';
+export { CheckActions, MergedIntoNotice, useMayChangeCheck } from './detail/check-actions';
 export { OrderActions } from './detail/order-actions';
 export { OrderDetails } from './detail/order-details';
 export { OrderLines, OrderTotals } from './detail/order-lines';
 export { OrderTimeline } from './detail/order-timeline';
 export { ReceiptPrintCopy } from './detail/receipt';
+export { VoidLineDialog } from './detail/void-line-dialog';
 export {
   dateRangeError,
   filtersFromSearch,

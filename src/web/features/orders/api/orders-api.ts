@@ -7,12 +7,16 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type {
+  LineVoidInput,
   Order,
   OrderInput,
   OrderListSummary,
+  OrderMergeInput,
   OrderPage,
+  OrderSplitInput,
   OrderStatusChangeInput,
   OrderSummary,
+  OrderTableMoveInput,
   PointOfSale,
 } from '../../../../shared/contracts/orders';
 import type { OrderWithPayments } from '../../../../shared/contracts/payments';
@@ -205,4 +209,58 @@ export function useChangeOrderStatus() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
+}
+
+/**
+ * The open-check calls of the order page: void or comp a line, move the check to another table, merge
+ * other checks into it, split some of its lines off. Each is based on the version shown; on success
+ * the order's cache takes the answer (keeping the money the page showed until the order is read
+ * again), and on any refusal (a stale version, a check no longer open) every view of the orders is
+ * read again, so the page shows what is true.
+ */
+function useCheckMutation<Input>(send: (input: Input) => Promise<Order>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (order) => {
+      queryClient.setQueryData<CachedOrder>(queryKeys.orders.one(order.id), (shown) =>
+        shown && 'payments' in shown && !('payments' in order) ? { ...shown, ...order } : order,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+  });
+}
+
+/** `POST /api/orders/{id}/lines/{lineId}/void`: a manager (or staff with a manager's approval) voids or comps a line. */
+export function useVoidLine() {
+  return useCheckMutation(({ id, lineId, input }: { id: string; lineId: string; input: LineVoidInput }) =>
+    apiRequest<Order>(orderApiPath(id, 'lines', encodeURIComponent(lineId), 'void'), {
+      method: 'POST',
+      body: input,
+    }),
+  );
+}
+
+/** `POST /api/orders/{id}/move`: an open dine-in check to another table. */
+export function useMoveCheck() {
+  return useCheckMutation(({ id, input }: { id: string; input: OrderTableMoveInput }) =>
+    apiRequest<Order>(orderApiPath(id, 'move'), { method: 'POST', body: input }),
+  );
+}
+
+/** `POST /api/orders/{id}/merge`: other open checks join this one. */
+export function useMergeChecks() {
+  return useCheckMutation(({ id, input }: { id: string; input: OrderMergeInput }) =>
+    apiRequest<Order>(orderApiPath(id, 'merge'), { method: 'POST', body: input }),
+  );
+}
+
+/** `POST /api/orders/{id}/split` → 201 with the new check (the first one is read again). */
+export function useSplitCheck() {
+  return useCheckMutation(({ id, input }: { id: string; input: OrderSplitInput }) =>
+    apiRequest<Order>(orderApiPath(id, 'split'), { method: 'POST', body: input }),
+  );
 }

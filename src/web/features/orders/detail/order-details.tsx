@@ -3,7 +3,7 @@ import { ORDER_SOURCE_LABELS, ORDER_TYPE_LABELS, type Order } from '../../../../
 import { customerNameOf } from '../list/order-format';
 
 /**
- * Who and where: type, source, pickup time, table, customer, delivery address, partner and reference, who created
+ * Who and where: type, source, pickup time, the time it was promised ready, table, customer, delivery address, partner and reference, who created
  * and who accepted it, and the reasons it was rejected or cancelled. Empty fields are left out.
  */
 export function OrderDetails({
@@ -22,6 +22,12 @@ export function OrderDetails({
     rows.push({
       label: 'Pickup at',
       value: <time dateTime={order.pickupAt}>{formatDateTime(order.pickupAt)}</time>,
+    });
+  }
+  if (order.readyAt) {
+    rows.push({
+      label: 'Ready by',
+      value: <time dateTime={order.readyAt}>{formatDateTime(order.readyAt)}</time>,
     });
   }
   if (order.table) rows.push({ label: 'Table', value: order.table.name });

@@ -1,6 +1,10 @@
 import { clsx } from 'clsx';
-import type { Order } from '../../../../shared/contracts/orders';
+import { Ban, Printer } from 'lucide-react';
+import { type Order, type OrderLine, orderNumberLabel } from '../../../../shared/contracts/orders';
+import { Button } from '../../../components/ui/button';
 import { PaymentStatusBadge } from '../../../components/ui/order-badges';
+import { useOrderTime } from '../list/order-format';
+import { roundsOf } from './check-model';
 
 type Money = (minor: number) => string;
 
@@ -9,54 +13,189 @@ export function signedMoney(minor: number, money: Money): string {
   return minor < 0 ? `−${money(-minor)}` : `+${money(minor)}`;
 }
 
-/** Every line as sold: quantity, name, options with their price differences, note, unit price, total. */
-export function OrderLines({ order, money }: { order: Order; money: Money }) {
+interface OrderLinesProps {
+  order: Order;
+  money: Money;
+  /** Staff on an open check: the line's "Void / comp" button opens this. */
+  onVoidLine?: (line: OrderLine) => void;
+  /** Staff: each round's header offers to print that round's kitchen ticket. */
+  onPrintRound?: (round: number) => void;
+}
+
+/**
+ * Every line as sold: quantity, name, options with their price differences, note, unit price, total.
+ * A voided or comped line stays, struck through and marked, with its reason (and, to staff, who).
+ * When the order was sent to the kitchen in more than one round, the lines are grouped by round
+ * ("Round 2 · sent 12:41").
+ */
+export function OrderLines({ order, money, onVoidLine, onPrintRound }: OrderLinesProps) {
+  const formatTime = useOrderTime();
+  const rounds = roundsOf(order.lines);
+  const lineItem = (line: OrderLine) => (
+    <OrderLineItem key={line.id} line={line} money={money} onVoid={onVoidLine} />
+  );
+  if (order.lines.length === 0) {
+    return (
+      <p className="py-4 text-sm text-neutral-600">
+        {order.mergedInto
+          ? `No items: they moved to order ${orderNumberLabel(order.mergedInto.number)}.`
+          : 'No items.'}
+      </p>
+    );
+  }
+  if (rounds.length <= 1) {
+    return (
+      <ul aria-label="Order lines" className="divide-y divide-neutral-200">
+        {order.lines.map(lineItem)}
+      </ul>
+    );
+  }
   return (
-    <ul aria-label="Order lines" className="divide-y divide-neutral-200">
-      {order.lines.map((line) => (
-        <li key={line.id} data-testid="order-line" aria-label={line.name} className="flex gap-3 py-4">
-          <span className="w-10 shrink-0 text-right font-semibold text-neutral-950 tabular-nums">
-            {line.quantity}&thinsp;×
-          </span>
-          <div className="min-w-0 flex-1">
-            <div className="flex items-baseline justify-between gap-3">
-              <p className="min-w-0 font-medium break-words text-neutral-950">{line.name}</p>
-              <p className="shrink-0 font-medium text-neutral-950 tabular-nums" data-testid="line-total">
-                {money(line.lineTotal)}
-              </p>
+    <ul aria-label="Order lines" className="flex flex-col">
+      {rounds.map((round) => {
+        const sent = formatTime(round.sentAt);
+        const title = `Round ${round.round}`;
+        return (
+          <li key={round.round} aria-label={title} data-testid="order-round" className="pt-4">
+            <div className="flex items-center justify-between gap-3 border-b border-neutral-200 pb-2">
+              <h3 className="text-sm font-semibold text-neutral-700">
+                {title} ·{' '}
+                <span className="font-normal text-neutral-600">
+                  sent{' '}
+                  <time dateTime={round.sentAt} title={sent.full}>
+                    {sent.date ? `${sent.date}, ${sent.time}` : sent.time}
+                  </time>
+                </span>
+              </h3>
+              {onPrintRound && (
+                <Button
+                  variant="ghost"
+                  className="-my-1 h-9 px-2.5"
+                  onClick={() => onPrintRound(round.round)}
+                  aria-label={`Print the kitchen ticket of round ${round.round}`}
+                  title="Print this round's kitchen ticket"
+                >
+                  <Printer aria-hidden="true" className="size-4" />
+                  <span className="hidden sm:inline">Ticket</span>
+                </Button>
+              )}
             </div>
-            <p className="text-sm text-neutral-600 tabular-nums">
-              <span className="sr-only">Unit price: </span>
-              {money(line.unitPrice)} each
-            </p>
-            {line.options.length > 0 && (
-              <ul
-                aria-label={`Options of ${line.name}`}
-                className="mt-1 flex flex-col gap-0.5 text-sm text-neutral-700"
-              >
-                {line.options.map((option) => (
-                  <li key={`${option.groupName}-${option.name}`} className="flex justify-between gap-3">
-                    <span className="min-w-0 break-words">
-                      <span className="text-neutral-500">{option.groupName}:</span> {option.name}
-                    </span>
-                    {option.priceDelta !== 0 && (
-                      <span className="shrink-0 text-neutral-600 tabular-nums">
-                        {signedMoney(option.priceDelta, money)}
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {line.note && (
-              <p className="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm break-words text-amber-950">
-                <span className="font-medium">Note:</span> {line.note}
-              </p>
-            )}
-          </div>
-        </li>
-      ))}
+            <ul aria-label={`Lines of round ${round.round}`} className="divide-y divide-neutral-200">
+              {round.lines.map(lineItem)}
+            </ul>
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+function OrderLineItem({
+  line,
+  money,
+  onVoid,
+}: {
+  line: OrderLine;
+  money: Money;
+  onVoid?: (line: OrderLine) => void;
+}) {
+  const struck = line.voided || line.comped;
+  const kind = line.voided ? 'Void' : 'Comp';
+  return (
+    <li
+      data-testid="order-line"
+      data-struck={struck ? (line.voided ? 'void' : 'comp') : undefined}
+      aria-label={line.name}
+      className="flex gap-3 py-4"
+    >
+      <span
+        className={clsx(
+          'w-10 shrink-0 text-right font-semibold tabular-nums',
+          struck ? 'text-neutral-500 line-through' : 'text-neutral-950',
+        )}
+      >
+        {line.quantity}&thinsp;×
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline justify-between gap-3">
+          <p
+            className={clsx(
+              'min-w-0 font-medium break-words',
+              struck ? 'text-neutral-500 line-through' : 'text-neutral-950',
+            )}
+          >
+            {line.name}
+          </p>
+          <p
+            className={clsx(
+              'shrink-0 font-medium tabular-nums',
+              struck ? 'text-neutral-500 line-through' : 'text-neutral-950',
+            )}
+            data-testid="line-total"
+          >
+            {struck && <span className="sr-only">Not charged: </span>}
+            {money(line.lineTotal)}
+          </p>
+        </div>
+        {struck && (
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="line-void">
+            <span
+              className={clsx(
+                'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+                line.voided ? 'bg-red-50 text-red-800 ring-red-300' : 'bg-sky-50 text-sky-900 ring-sky-300',
+              )}
+            >
+              {kind}
+            </span>
+            <span className="min-w-0 break-words text-neutral-800">
+              {line.voidReason}
+              {line.voidedBy && <span className="text-neutral-600"> · {line.voidedBy.name}</span>}
+            </span>
+          </p>
+        )}
+        <div className="flex items-center justify-between gap-3">
+          <p className={clsx('text-sm text-neutral-600 tabular-nums', struck && 'line-through')}>
+            <span className="sr-only">Unit price: </span>
+            {money(line.unitPrice)} each
+          </p>
+          {onVoid && !struck && (
+            <Button
+              variant="secondary"
+              className="-mr-0.5 h-9 shrink-0 px-3"
+              onClick={() => onVoid(line)}
+              aria-label={`Void / comp ${line.quantity} × ${line.name}`}
+            >
+              <Ban aria-hidden="true" className="size-4" />
+              Void / comp
+            </Button>
+          )}
+        </div>
+        {line.options.length > 0 && (
+          <ul
+            aria-label={`Options of ${line.name}`}
+            className="mt-1 flex flex-col gap-0.5 text-sm text-neutral-700"
+          >
+            {line.options.map((option) => (
+              <li key={`${option.groupName}-${option.name}`} className="flex justify-between gap-3">
+                <span className="min-w-0 break-words">
+                  <span className="text-neutral-500">{option.groupName}:</span> {option.name}
+                </span>
+                {option.priceDelta !== 0 && (
+                  <span className="shrink-0 text-neutral-600 tabular-nums">
+                    {signedMoney(option.priceDelta, money)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.note && (
+          <p className="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm break-words text-amber-950">
+            <span className="font-medium">Note:</span> {line.note}
+          </p>
+        )}
+      </div>
+    </li>
   );
 }
 

@@ -15,7 +15,8 @@ type ReceiptOrder = Order | (Order & OrderPayments);
 
 /**
  * The customer's receipt of an order, for an 80 mm thermal printer: the restaurant's name, address and
- * phone (from the settings), the number, date and time, every line with its options and price, the
+ * phone (from the settings), the number, date and time, every line with its options and price (a
+ * voided or comped line struck through and marked as not charged, with its reason), the
  * totals with the tax (its rate, its amount, and whether the prices include it), the payments with
  * cash handed over and change, the balance due, the payment status and a QR code of the order's
  * payment page, or of its feedback page once it is completed and paid. `Receipt` is the receipt
@@ -64,28 +65,41 @@ export function Receipt({ order, className }: { order: ReceiptOrder; className?:
       </header>
 
       <ul className="border-b border-dashed border-black py-1">
-        {order.lines.map((line) => (
-          <li key={line.id} className="receipt-line py-1">
-            <p className="flex justify-between gap-2">
-              <span className="min-w-0 break-words">
-                {line.quantity} × {line.name}
-              </span>
-              <span className="shrink-0 tabular-nums">{money(line.lineTotal)}</span>
-            </p>
-            {line.quantity > 1 && <p className="pl-4 text-xs tabular-nums">@ {money(line.unitPrice)}</p>}
-            {line.options.map((option) => (
-              <p
-                key={`${option.groupName}-${option.name}`}
-                className="flex justify-between gap-2 pl-4 text-xs"
-              >
-                <span className="min-w-0 break-words">{option.name}</span>
-                {option.priceDelta !== 0 && (
-                  <span className="shrink-0 tabular-nums">{signedMoney(option.priceDelta, money)}</span>
-                )}
+        {order.lines.map((line) => {
+          const struck = line.voided || line.comped;
+          return (
+            <li key={line.id} className="receipt-line py-1" data-struck={struck || undefined}>
+              <p className={clsx('flex justify-between gap-2', struck && 'line-through')}>
+                <span className="min-w-0 break-words">
+                  {line.quantity} × {line.name}
+                </span>
+                <span className="shrink-0 tabular-nums">{money(line.lineTotal)}</span>
               </p>
-            ))}
-          </li>
-        ))}
+              {struck && (
+                <p className="pl-4 text-xs font-bold uppercase">
+                  {line.voided ? 'Void' : 'Comp'} · not charged
+                  {line.voidReason ? (
+                    <span className="font-normal normal-case"> · {line.voidReason}</span>
+                  ) : null}
+                </p>
+              )}
+              {!struck && line.quantity > 1 && (
+                <p className="pl-4 text-xs tabular-nums">@ {money(line.unitPrice)}</p>
+              )}
+              {line.options.map((option) => (
+                <p
+                  key={`${option.groupName}-${option.name}`}
+                  className={clsx('flex justify-between gap-2 pl-4 text-xs', struck && 'line-through')}
+                >
+                  <span className="min-w-0 break-words">{option.name}</span>
+                  {option.priceDelta !== 0 && (
+                    <span className="shrink-0 tabular-nums">{signedMoney(option.priceDelta, money)}</span>
+                  )}
+                </p>
+              ))}
+            </li>
+          );
+        })}
       </ul>
 
       <dl className="py-1" data-testid="receipt-totals">
