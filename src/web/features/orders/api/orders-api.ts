@@ -17,6 +17,7 @@ import type {
 } from '../../../../shared/contracts/orders';
 import type { OrderWithPayments } from '../../../../shared/contracts/payments';
 import { ORDERS_API } from '../../../../shared/order-limits';
+import type { OrderStatus } from '../../../../shared/order-status';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
@@ -202,6 +203,27 @@ export function useChangeOrderStatus() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
     onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+  });
+}
+
+/**
+ * A recall: the order's last step on the board taken back, to `to` (the status it came from), based
+ * on the version shown. Every view of the orders is read again whatever the answer (a refusal: the
+ * window has passed, or something else happened to the order since).
+ */
+export function useRecallOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, to, version }: { id: string; to: OrderStatus; version: number }) =>
+      changeOrderStatus(id, { status: to, version, recall: true }),
+    onSuccess: (order) => {
+      queryClient.setQueryData<CachedOrder>(queryKeys.orders.one(order.id), (shown) =>
+        shown && 'payments' in shown && !('payments' in order) ? { ...shown, ...order } : order,
+      );
+    },
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
