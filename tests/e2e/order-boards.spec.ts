@@ -105,13 +105,15 @@ function typeOf(locator: Locator) {
   });
 }
 
-/** A screenshot as the test's artifact, and a copy under /tmp/h2-shots to look at. */
+/** A screenshot as the test's artifact, and a copy in `SHOTS_DIR` (when set) to look at. */
 async function lookAt(page: Page, testInfo: TestInfo, name: string) {
   await saveScreenshot(page, testInfo, name, { viewportOnly: true });
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
   const size = page.viewportSize();
   const file = `${name}-${size?.width}x${size?.height}.png`;
-  mkdirSync('/tmp/h2-shots', { recursive: true });
-  copyFileSync(path.resolve('test-results', 'screenshots', file), path.join('/tmp/h2-shots', file));
+  mkdirSync(shots, { recursive: true });
+  copyFileSync(path.resolve('test-results', 'screenshots', file), path.join(shots, file));
 }
 
 async function moveByApi(
@@ -126,6 +128,66 @@ async function moveByApi(
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Order;
+}
+
+/** Adds a round of lines to an open check through the API (a waiter's device). */
+async function addRoundByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  order: Order,
+  lines: { menuItemId: string; quantity: number }[],
+): Promise<Order> {
+  const response = await request.post(`/api/orders/${order.id}/lines`, {
+    data: { version: order.version, lines },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order;
+}
+
+/** Voids or comps a line through the API, as `request`'s manager. */
+async function voidByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  order: Order,
+  lineId: string,
+  kind: 'void' | 'comp',
+  reason: string,
+): Promise<Order> {
+  const response = await request.post(`/api/orders/${order.id}/lines/${lineId}/void`, {
+    data: { version: order.version, kind, reason },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order;
+}
+
+/** A request context signed in as `user` (another device), from an address of its own. */
+async function deviceAs(browser: Browser, baseURL: string, user: E2EUser) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.7` },
+  });
+  await signInRequest(context.request, baseURL, user);
+  return context;
+}
+
+/** An instant as the restaurant's clock shows it (the screens' short time, in its locale and zone). */
+async function restaurantTime(request: APIRequestContext): Promise<(iso: string) => string> {
+  const config = (await (await request.get('/api/config')).json()) as PublicConfig;
+  const format = new Intl.DateTimeFormat(config.locale, { timeStyle: 'short', timeZone: config.timeZone });
+  return (iso) => format.format(new Date(iso));
+}
+
+/** The restaurant's clock at `at` as a time input holds it ("13:05"). */
+async function restaurantClock(request: APIRequestContext, at: number): Promise<string> {
+  const config = (await (await request.get('/api/config')).json()) as PublicConfig;
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: config.timeZone,
+  }).format(new Date(at));
 }
 
 /** A board column by its heading ("Confirmed, 3 orders"). */
@@ -367,6 +429,10 @@ test.describe('order boards', () => {
     await page.setViewportSize(DESKTOP);
 
     await requestCard.getByRole('button', { name: 'Accept' }).click();
+    await page
+      .getByRole('dialog', { name: `Accept order #${order.number}?` })
+      .getByRole('button', { name: 'Accept order' })
+      .click();
     await expect(requestCard).toBeHidden();
     expect((await readOrder(request, order.id)).status).toBe('confirmed');
 
@@ -709,6 +775,353 @@ test.describe('order boards', () => {
     await expect(card).toBeVisible();
     await page.clock.fastForward('01:05');
     await expect(card).toBeHidden();
+  });
+
+  test('a ticket shows its rounds: a round after the pass is to make and the first one served, a round added while cooking is new; a voided line cannot be missed, a comped one is made', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await signInRequest(request, baseURL!, E2E_USERS.admin);
+    const owner = apiClient(request, baseURL!);
+    const run = unique();
+    const { soup, latte } = await buildDishes(owner, run);
+    const timeOf = await restaurantTime(request);
+    const waiter = await deviceAs(browser, baseURL!, E2E_USERS.staff);
+    const manager = await deviceAs(browser, baseURL!, E2E_USERS.manager);
+
+    await page.setViewportSize(TABLET);
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    await page.goto('/orders/monitor');
+    await expect(column(page, 'Confirmed')).toBeVisible();
+    await markDocument(page);
+
+    // A table's first round goes through the pass; then the waiter sends a second round.
+    const table = await buildOrder(owner, {
+      type: 'takeaway',
+      customerName: `Rounds ${run}`,
+      lines: [
+        { menuItemId: soup.id, quantity: 2 },
+        { menuItemId: latte.id, quantity: 1 },
+      ],
+    });
+    const card = orderCard(page, table);
+    await expect(card).toBeVisible();
+    // One round: the ticket names none.
+    await expect(card.getByTestId('ticket-round')).toHaveCount(0);
+    let moved = await moveByApi(request, baseURL!, table, 'preparing');
+    moved = await moveByApi(request, baseURL!, moved, 'ready');
+    const second = await addRoundByApi(waiter.request, baseURL!, moved, [
+      { menuItemId: soup.id, quantity: 1 },
+    ]);
+    expect(second.status).toBe('confirmed');
+    const secondSentAt = second.lines.find((line) => line.round === 2)?.sentAt ?? '';
+
+    // Back in Confirmed: the first round folded to one dim line, the second in full with its time.
+    const confirmedCard = orderCard(column(page, 'Confirmed'), table);
+    await expect(confirmedCard.getByTestId('ticket-round')).toHaveCount(2);
+    const served = confirmedCard.locator('[data-testid="ticket-round"][data-state="served"]');
+    await expect(served).toHaveText('Round 1 served (3 items)');
+    await expect(served.getByTestId('ticket-line')).toHaveCount(0);
+    const toMake = confirmedCard.locator('[data-testid="ticket-round"][data-state="to-make"]');
+    await expect(toMake).toContainText(`Round 2 sent ${timeOf(secondSentAt)}`);
+    await expect(toMake.getByTestId('ticket-line')).toHaveText([`1× ${soup.name}`]);
+    await expectNotReloaded(page);
+
+    // Another order is being cooked when its second round comes: the round is marked new.
+    const cooking = await buildOrder(owner, {
+      type: 'takeaway',
+      customerName: `Cooking ${run}`,
+      lines: [
+        { menuItemId: soup.id, quantity: 1, note: 'No croutons' },
+        { menuItemId: latte.id, quantity: 1, optionIds: [oatMilk(latte)] },
+      ],
+    });
+    const started = await moveByApi(request, baseURL!, cooking, 'preparing');
+    const more = await addRoundByApi(waiter.request, baseURL!, started, [
+      { menuItemId: latte.id, quantity: 2 },
+    ]);
+    expect(more.status).toBe('preparing');
+    const cookingCard = orderCard(column(page, 'Preparing'), cooking);
+    const fresh = cookingCard.locator('[data-testid="ticket-round"][data-state="new"]');
+    await expect(fresh).toContainText('Round 2');
+    await expect(fresh).toContainText('New');
+    await expect(fresh.getByTestId('ticket-line')).toHaveText([`2× ${latte.name}`]);
+    await expect(cookingCard.locator('[data-testid="ticket-round"][data-state="to-make"]')).toContainText(
+      'Round 1',
+    );
+
+    // The manager voids the soup (the guest changed their mind) and comps the latte of round 1.
+    const soupLine = more.lines.find((line) => line.menuItemId === soup.id);
+    const latteLine = more.lines.find((line) => line.menuItemId === latte.id && line.round === 1);
+    if (!soupLine || !latteLine) throw new Error('the lines are missing');
+    const voided = await voidByApi(
+      manager.request,
+      baseURL!,
+      more,
+      soupLine.id,
+      'void',
+      'Guest changed their mind',
+    );
+    await voidByApi(manager.request, baseURL!, voided, latteLine.id, 'comp', 'Birthday');
+
+    // Struck through in red, with VOID and the reason; the comped latte is still made, marked Comp.
+    const voidLine = cookingCard.locator('[data-testid="ticket-line"][data-voided]');
+    await expect(voidLine).toHaveCount(1);
+    await expect(voidLine).toContainText(`1× ${soup.name}`);
+    await expect(voidLine).toContainText('Void');
+    await expect(voidLine).toContainText('Guest changed their mind');
+    const struck = voidLine.getByTestId('line-name');
+    expect(await struck.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe(
+      'line-through',
+    );
+    expect(await voidLine.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
+    const comped = cookingCard
+      .getByTestId('ticket-line')
+      .filter({ hasText: `1× ${latte.name}` })
+      .filter({ hasText: 'Comp' });
+    await expect(comped).toBeVisible();
+    expect(
+      await comped
+        .getByTestId('line-name')
+        .evaluate((element) => getComputedStyle(element).textDecorationLine),
+    ).toBe('none');
+    await expect(cookingCard.locator('[data-testid="ticket-line"]:not([data-voided])')).toHaveCount(2);
+    await expectNotReloaded(page);
+
+    expect(await axeViolations(page), 'the board with rounds and a void').toEqual([]);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await cookingCard.scrollIntoViewIfNeeded();
+      await lookAt(page, testInfo, 'order-monitor-round-void');
+      await confirmedCard.scrollIntoViewIfNeeded();
+      await lookAt(page, testInfo, 'order-monitor-round-served');
+    }
+    await waiter.close();
+    await manager.close();
+  });
+
+  test('a tap on the board can be taken back: Undo on the card, Recall at the pass, and Undo in the toast of a completed order', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await signInRequest(request, baseURL!, E2E_USERS.admin);
+    const owner = apiClient(request, baseURL!);
+    const run = unique();
+    const { soup } = await buildDishes(owner, run);
+
+    // The page's clock runs as usual, and can be moved on (a test cannot wait two minutes).
+    await page.clock.install();
+    await page.setViewportSize(TABLET);
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    await page.goto('/orders/monitor');
+    await expect(column(page, 'Confirmed')).toBeVisible();
+    await markDocument(page);
+
+    const order = await buildOrder(owner, {
+      type: 'takeaway',
+      customerName: `Undo ${run}`,
+      lines: [{ menuItemId: soup.id, quantity: 1 }],
+    });
+    const number = `#${order.number}`;
+
+    // Start by mistake: Undo on the card takes it back to Confirmed.
+    await orderCard(column(page, 'Confirmed'), order)
+      .getByRole('button', { name: `Start ${number}` })
+      .click();
+    const preparing = orderCard(column(page, 'Preparing'), order);
+    const undo = preparing.getByRole('button', { name: `Undo ${number}, back to confirmed` });
+    await expect(undo).toBeVisible();
+    await preparing.scrollIntoViewIfNeeded();
+    await lookAt(page, testInfo, 'order-monitor-undo');
+    await undo.click();
+    await expect(orderCard(column(page, 'Confirmed'), order)).toBeVisible();
+    let read = await readOrder(request, order.id);
+    expect(read.status).toBe('confirmed');
+    expect(read.timeline.at(-1)).toMatchObject({ kind: 'recall', status: 'confirmed' });
+    // Taken back: nothing more to take back.
+    await expect(orderCard(page, order).getByRole('button', { name: /^Undo / })).toHaveCount(0);
+
+    // At the pass, Recall sends it back to the cooks.
+    await orderCard(column(page, 'Confirmed'), order)
+      .getByRole('button', { name: `Start ${number}` })
+      .click();
+    await orderCard(column(page, 'Preparing'), order)
+      .getByRole('button', { name: `Ready ${number}` })
+      .click();
+    const ready = orderCard(column(page, 'Ready'), order);
+    await ready.getByRole('button', { name: `Recall ${number}, back to preparing` }).click();
+    await expect(orderCard(column(page, 'Preparing'), order)).toBeVisible();
+    expect((await readOrder(request, order.id)).status).toBe('preparing');
+
+    // Completed (it owes money: asked first), it leaves the board; the toast's Undo brings it back.
+    await orderCard(column(page, 'Preparing'), order)
+      .getByRole('button', { name: `Ready ${number}` })
+      .click();
+    await ready.getByRole('button', { name: `Complete ${number}` }).click();
+    await page
+      .getByRole('dialog', { name: `Complete ${number}?` })
+      .getByRole('button', { name: 'Complete anyway' })
+      .click();
+    await expect(orderCard(page, order)).toBeHidden();
+    const toast = page.getByTestId('left-board-toast').filter({ hasText: `${number} completed.` });
+    await expect(toast).toBeVisible();
+    expect(await axeViolations(page), 'the board with the Undo toast').toEqual([]);
+    await lookAt(page, testInfo, 'order-monitor-undo-toast');
+    await toast.getByRole('button', { name: `Undo ${number}, back to ready` }).click();
+    await expect(ready).toBeVisible();
+    await expect(toast).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: `${number} is back in Ready.` })).toBeVisible();
+    read = await readOrder(request, order.id);
+    expect(read.status).toBe('ready');
+    await expectNotReloaded(page);
+
+    // Taken back: nothing more to take back.
+    await expect(ready.getByRole('button', { name: /^Recall / })).toHaveCount(0);
+
+    // The recall window is two minutes: after it the button is gone.
+    const other = await buildOrder(owner, { lines: [{ menuItemId: soup.id, quantity: 1 }] });
+    await orderCard(column(page, 'Confirmed'), other)
+      .getByRole('button', { name: `Start #${other.number}` })
+      .click();
+    const started = orderCard(column(page, 'Preparing'), other);
+    await expect(
+      started.getByRole('button', { name: `Undo #${other.number}, back to confirmed` }),
+    ).toBeVisible();
+    await page.clock.fastForward('01:00');
+    await expect(
+      started.getByRole('button', { name: `Undo #${other.number}, back to confirmed` }),
+    ).toBeVisible();
+    await page.clock.fastForward('01:05');
+    await expect(started.getByRole('button', { name: /^Undo / })).toHaveCount(0);
+    await expect(started.getByRole('button', { name: `Ready #${other.number}` })).toBeVisible();
+  });
+
+  test('accepting a request asks when it will be ready (15 minutes at first, or a time typed), and the guest sees that time on their order page', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    await signInRequest(request, baseURL!, E2E_USERS.admin);
+    const owner = apiClient(request, baseURL!);
+    const run = unique();
+    const { soup } = await buildDishes(owner, run);
+    const timeOf = await restaurantTime(request);
+    await openAroundTheClock(request, baseURL!);
+
+    // The guest, on their own phone, follows their order's page.
+    const guest = await browser.newContext({
+      baseURL,
+      storageState: testInfo.project.use.storageState,
+      viewport: PHONE,
+      extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.11` },
+    });
+    await signInRequest(guest.request, baseURL!, E2E_USERS.customer);
+    const guestClient = apiClient(guest.request, baseURL!);
+    const first = await buildOrder(guestClient, {
+      type: 'takeaway',
+      note: `Ready time ${run}`,
+      lines: [{ menuItemId: soup.id, quantity: 1 }],
+    });
+    const second = await buildOrder(guestClient, {
+      type: 'takeaway',
+      lines: [{ menuItemId: soup.id, quantity: 2 }],
+    });
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`/account/orders/${first.id}`);
+    await expect(guestPage.getByTestId('status-sentence')).toHaveText(
+      'Waiting for the restaurant to accept your order.',
+    );
+    await expect(guestPage.getByTestId('ready-at')).toHaveCount(0);
+
+    await page.setViewportSize(TABLET);
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    await page.goto('/orders/requests');
+    const firstCard = orderCard(page, first);
+    await firstCard.getByRole('button', { name: 'Accept' }).click();
+    const dialog = page.getByRole('dialog', { name: `Accept order #${first.number}?` });
+    await expect(dialog.getByRole('radio', { name: '15 min' })).toBeChecked();
+    for (const choice of ['10 min', '20 min', '30 min', 'Choose a time']) {
+      await expect(dialog.getByRole('radio', { name: choice })).not.toBeChecked();
+    }
+    await expect(dialog.getByTestId('ready-at-preview')).toHaveText(/^Ready at about \S/);
+    expect(await axeViolations(page), 'the accept dialog').toEqual([]);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await lookAt(page, testInfo, 'order-request-accept');
+    }
+    await page.setViewportSize(TABLET);
+
+    // 20 minutes: the guest is told the time it comes to.
+    await dialog.getByRole('radio', { name: '20 min' }).check();
+    const before = Date.now();
+    await dialog.getByRole('button', { name: 'Accept order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(firstCard).toBeHidden();
+    const accepted = await readOrder(request, first.id);
+    expect(accepted.status).toBe('confirmed');
+    const readyAt = Date.parse(accepted.readyAt ?? '');
+    expect(readyAt).toBeGreaterThanOrEqual(before + 20 * 60_000 - 1000);
+    expect(readyAt).toBeLessThanOrEqual(Date.now() + 20 * 60_000 + 1000);
+    const promised = `Ready at about ${timeOf(accepted.readyAt ?? '')}`;
+    await expect(
+      page.getByRole('status').filter({ hasText: `Order #${first.number} accepted` }),
+    ).toContainText(promised.replace('Ready', 'ready'));
+    // Among the accepted requests, with the time the guest was given.
+    const acceptedRow = page.getByTestId('accepted-request').filter({ hasText: `#${first.number}` });
+    await expect(acceptedRow).toContainText(promised);
+    await expect(acceptedRow).toContainText('Confirmed');
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await acceptedRow.scrollIntoViewIfNeeded();
+      await lookAt(page, testInfo, 'order-requests-accepted');
+    }
+    await page.setViewportSize(TABLET);
+
+    // The guest's page shows it by itself.
+    await expect(guestPage.getByTestId('status-sentence')).toHaveText('Accepted: the kitchen is on it.');
+    await expect(guestPage.getByTestId('ready-at')).toHaveText(promised);
+    expect(await axeViolations(guestPage), 'the guest’s order with its ready time').toEqual([]);
+    await lookAt(guestPage, testInfo, 'my-order-ready-at');
+    await guestPage.setViewportSize({ width: 1024, height: 768 });
+    await lookAt(guestPage, testInfo, 'my-order-ready-at');
+
+    // A typed time, on the restaurant's clock: 45 minutes from now.
+    await orderCard(page, second).getByRole('button', { name: 'Accept' }).click();
+    const again = page.getByRole('dialog', { name: `Accept order #${second.number}?` });
+    await again.getByRole('radio', { name: 'Choose a time' }).check();
+    const field = again.getByLabel('Ready at');
+    await expect(field).toBeFocused();
+    const target = Math.ceil((Date.now() + 45 * 60_000) / 60_000) * 60_000;
+    await field.fill(await restaurantClock(request, target));
+    await expect(again.getByTestId('ready-at-preview')).toHaveText(
+      `Ready at about ${timeOf(new Date(target).toISOString())}`,
+    );
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await lookAt(page, testInfo, 'order-request-accept-time');
+    }
+    await page.setViewportSize(TABLET);
+    await again.getByRole('button', { name: 'Accept order' }).click();
+    await expect(again).toBeHidden();
+    expect((await readOrder(request, second.id)).readyAt).toBe(new Date(target).toISOString());
+
+    // The kitchen's ticket carries the promised time too.
+    await page.goto('/orders/monitor');
+    const ticket = orderCard(column(page, 'Confirmed'), first);
+    await expect(ticket).toContainText(`Due ${timeOf(accepted.readyAt ?? '')}`);
+    await ticket.scrollIntoViewIfNeeded();
+    await lookAt(page, testInfo, 'order-monitor-due');
+    await guest.close();
   });
 
   test('the monitor and the requests page pass axe on a tablet and a phone', async ({ page, baseURL }) => {

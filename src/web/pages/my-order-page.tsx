@@ -17,6 +17,7 @@ import {
   CancelMyOrder,
   OrderProgress,
   orderTypeLine,
+  promisedReadyAt,
   ReorderButton,
   statusSentence,
   useFollowOrder,
@@ -96,8 +97,8 @@ function NotFound({ staffOrderId }: { staffOrderId?: string }) {
 }
 
 /**
- * Where it stands in a sentence, the reason of a rejection or cancellation, and the steps with their
- * times. A change that arrives while the page is open is the page's news (no toast here): the card is
+ * Where it stands in a sentence (with the ready time the restaurant gave, while the guest waits), the
+ * reason of a rejection or cancellation, and the steps with their times. A change that arrives while the page is open is the page's news (no toast here): the card is
  * outlined for a few seconds and the sentence is a live region, so a screen reader says it too.
  */
 function StatusCard({ order }: { order: Order }) {
@@ -105,6 +106,7 @@ function StatusCard({ order }: { order: Order }) {
   const changed = useJustChanged(order.status);
   const stopped = order.status === 'rejected' || order.status === 'cancelled';
   const reason = order.status === 'rejected' ? order.rejectReason : order.cancelReason;
+  const readyAt = promisedReadyAt(order);
   return (
     <Card
       className={clsx(
@@ -115,13 +117,22 @@ function StatusCard({ order }: { order: Order }) {
       data-changed={changed || undefined}
     >
       <h2 className="sr-only">Status</h2>
-      <p
-        role="status"
-        className={clsx('text-base font-medium', stopped ? 'text-red-800' : 'text-neutral-950')}
-        data-testid="status-sentence"
-      >
-        {statusSentence(order)}
-      </p>
+      <div role="status">
+        <p
+          className={clsx('text-base font-medium', stopped ? 'text-red-800' : 'text-neutral-950')}
+          data-testid="status-sentence"
+        >
+          {statusSentence(order)}
+        </p>
+        {readyAt && (
+          <p className="mt-1 text-2xl font-semibold tracking-tight text-neutral-950" data-testid="ready-at">
+            Ready at about{' '}
+            <time dateTime={readyAt} className="tabular-nums">
+              {formats.timeAfter(readyAt, order.createdAt)}
+            </time>
+          </p>
+        )}
+      </div>
       {stopped && reason && (
         <p
           className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm break-words text-red-900"

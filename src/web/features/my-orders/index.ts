@@ -5,4 +5,4 @@ export { MyOrderRow } from './components/my-order-row';
 export { OrderProgress } from './components/order-progress';
 export { ReorderButton } from './components/reorder-button';
 export { orderTypeLine, useRestaurantFormats } from './order-format';
-export { statusSentence } from './order-progress';
+export { promisedReadyAt, statusSentence } from './order-progress';

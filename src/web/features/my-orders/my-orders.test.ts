@@ -3,7 +3,7 @@ import type { PublicMenu, PublicMenuItem } from '../../../shared/contracts/menu'
 import type { Order } from '../../../shared/contracts/orders';
 import type { OrderStatus } from '../../../shared/order-status';
 import { itemSummary, orderTypeLine } from './order-format';
-import { progressSteps, statusSentence } from './order-progress';
+import { progressSteps, promisedReadyAt, statusSentence } from './order-progress';
 import { reorderLines } from './reorder';
 
 type Line = Order['lines'][number];
@@ -114,6 +114,16 @@ describe('progressSteps', () => {
         (step) => step.label,
       ),
     ).toEqual(['Pending', 'Confirmed', 'Cancelled']);
+  });
+
+  it('tells the ready time the restaurant gave while the guest waits for the order', () => {
+    const readyAt = at(20);
+    expect(promisedReadyAt({ status: 'confirmed', readyAt })).toBe(readyAt);
+    expect(promisedReadyAt({ status: 'preparing', readyAt })).toBe(readyAt);
+    expect(promisedReadyAt({ status: 'confirmed', readyAt: null })).toBeNull();
+    for (const status of ['pending', 'ready', 'completed', 'cancelled', 'rejected'] as const) {
+      expect(promisedReadyAt({ status, readyAt })).toBeNull();
+    }
   });
 
   it('says where the order stands in the words of its type', () => {

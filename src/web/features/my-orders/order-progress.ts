@@ -104,6 +104,14 @@ export function statusSentence(order: Pick<Order, 'status' | 'type'>): string {
   }
 }
 
+/**
+ * The time the restaurant said the order will be ready (given when it accepted the request), while
+ * the guest is still waiting for it: accepted or being prepared. Null otherwise, and when none was given.
+ */
+export function promisedReadyAt(order: Pick<Order, 'status' | 'readyAt'>): string | null {
+  return order.status === 'confirmed' || order.status === 'preparing' ? order.readyAt : null;
+}
+
 /** Whether a customer can do nothing more with it but look (and reorder). */
 export function isUnderWay(status: OrderStatus): boolean {
   return !['completed', 'rejected', 'cancelled'].includes(status);

@@ -21,6 +21,7 @@ import type {
 } from '../../../../shared/contracts/orders';
 import type { OrderWithPayments } from '../../../../shared/contracts/payments';
 import { ORDERS_API } from '../../../../shared/order-limits';
+import type { OrderStatus } from '../../../../shared/order-status';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useLiveTopic } from '../../../lib/use-live-topic';
@@ -212,11 +213,13 @@ export function useChangeOrderStatus() {
 }
 
 /**
- * The open-check calls of the order page: void or comp a line, move the check to another table, merge
- * other checks into it, split some of its lines off. Each is based on the version shown; on success
- * the order's cache takes the answer (keeping the money the page showed until the order is read
- * again), and on any refusal (a stale version, a check no longer open) every view of the orders is
- * read again, so the page shows what is true.
+/**
+ * The open-check calls of the order page and the board: void or comp a line, move the check to
+ * another table, merge other checks into it, split some of its lines off, take back the board's last
+ * step. Each is based on the version shown; on success the order's cache takes the answer (keeping
+ * the money the page showed until the order is read again), and whatever the answer (a refusal: a
+ * stale version, a check no longer open, a recall too late) every view of the orders is read again,
+ * so the page shows what is true.
  */
 function useCheckMutation<Input>(send: (input: Input) => Promise<Order>) {
   const queryClient = useQueryClient();
@@ -226,12 +229,18 @@ function useCheckMutation<Input>(send: (input: Input) => Promise<Order>) {
       queryClient.setQueryData<CachedOrder>(queryKeys.orders.one(order.id), (shown) =>
         shown && 'payments' in shown && !('payments' in order) ? { ...shown, ...order } : order,
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
-    onError: () => {
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
+}
+
+/** A recall: the order's last step on the board taken back, to `to` (the status it came from). */
+export function useRecallOrder() {
+  return useCheckMutation(({ id, to, version }: { id: string; to: OrderStatus; version: number }) =>
+    changeOrderStatus(id, { status: to, version, recall: true }),
+  );
 }
 
 /** `POST /api/orders/{id}/lines/{lineId}/void`: a manager (or staff with a manager's approval) voids or comps a line. */

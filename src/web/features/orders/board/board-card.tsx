@@ -1,14 +1,19 @@
 import { clsx } from 'clsx';
-import { Ban, Banknote, CircleCheck, TriangleAlert } from 'lucide-react';
+import { Ban, Banknote, CircleCheck, Clock, TriangleAlert, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
-import { nextStatus, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../shared/order-status';
+import {
+  nextStatus,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type PaymentStatus,
+} from '../../../../shared/order-status';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useChangeOrderStatus, useOrder } from '../api/orders-api';
-import { useOrderMoney } from '../list/order-format';
+import { useChangeOrderStatus, useOrder, useRecallOrder } from '../api/orders-api';
+import { useOrderMoney, useOrderTime } from '../list/order-format';
 import {
   type AgeThresholds,
   type AgeTone,
@@ -17,9 +22,16 @@ import {
   ageTone,
   amountOwed,
   formatAge,
+  isBoardStatus,
   owesMoney,
+  recallLabel,
+  recallOf,
+  ticketRounds,
+  ticketSince,
 } from './board-model';
 import { orderPlace } from './order-place';
+import { showLeftBoardToast } from './recall-toast';
+import { TicketLines } from './ticket-lines';
 
 const TONE_BADGE: Record<AgeTone, string> = {
   fresh: 'bg-neutral-100 text-neutral-900',
@@ -66,8 +78,11 @@ function PaymentPill({ status }: { status: PaymentStatus }) {
 
 /**
  * One order on the kitchen board, readable from across the kitchen: its number, where it goes,
- * whether it is paid, the lines with their choices and notes, its age (amber, then red), and one big
- * button that moves it on. Completing an order that still owes money asks first. A cancelled order
+ * whether it is paid, the time promised to its guest, the lines with their choices and notes (round by
+ * round when it has several, voided lines unmissable), its age (amber, then red, counted from the
+ * earliest round still to make), and one big button that moves it on. Completing an order that still
+ * owes money asks first. The last step, while it can be taken back, has its button beside (Undo, or
+ * Recall at the pass); an order a tap moved off the board gets a toast with Undo. A cancelled order
  * (shown for a short while) is struck through in red, without a button. `order` may be a station's
  * view of the order (only that station's lines).
  */
@@ -82,26 +97,41 @@ export function BoardCard({
 }) {
   const headingId = useId();
   const change = useChangeOrderStatus();
+  const recallOrder = useRecallOrder();
+  const formatTime = useOrderTime();
   const [asking, setAsking] = useState(false);
   const cancelled = order.status === 'cancelled';
-  const minutes = ageMinutes(order.createdAt, now);
+  const rounds = ticketRounds(order);
+  const minutes = ageMinutes(ticketSince(order, rounds), now);
   const tone = ageTone(minutes, thresholds);
   const next = nextStatus(order);
   // The server says what this user may do; a move it does not list is not offered.
   const canMove = next !== undefined && order.allowedMoves.some((move) => move.status === next);
   const label = orderNumberLabel(order.number);
+  const recall = cancelled ? null : recallOf(order, now);
+  const busy = change.isPending || recallOrder.isPending;
 
   function move() {
     if (!next) return;
-    change.mutate(
-      { id: order.id, change: { status: next, version: order.version } },
-      {
-        onSuccess: () => setAsking(false),
-        onError: (error) => {
-          setAsking(false);
-          toast.error(errorMessage(error));
-        },
-      },
+    // Awaited rather than given callbacks: the card may be gone (the order left the board, read
+    // again through the live topic) before the answer comes, and the toast must still show.
+    change
+      .mutateAsync({ id: order.id, change: { status: next, version: order.version } })
+      .then((moved) => {
+        setAsking(false);
+        if (!isBoardStatus(moved.status)) showLeftBoardToast(moved);
+      })
+      .catch((error: unknown) => {
+        setAsking(false);
+        toast.error(errorMessage(error));
+      });
+  }
+
+  function takeBack() {
+    if (!recall) return;
+    recallOrder.mutate(
+      { id: order.id, to: recall.to, version: order.version },
+      { onError: (error) => toast.error(errorMessage(error)) },
     );
   }
 
@@ -151,45 +181,26 @@ export function BoardCard({
           )}
         </div>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-          <p className="text-xl font-semibold break-words text-neutral-800">{orderPlace(order)}</p>
+          <div className="min-w-0">
+            <p className="text-xl font-semibold break-words text-neutral-800">{orderPlace(order)}</p>
+            {order.readyAt && !cancelled && (
+              <p className="flex items-center gap-1.5 text-lg font-semibold text-neutral-800">
+                <Clock aria-hidden="true" className="size-5 shrink-0" />
+                <span>
+                  <span className="sr-only">Promised to the guest for </span>
+                  <span aria-hidden="true">Due </span>
+                  <time dateTime={order.readyAt} className="tabular-nums">
+                    {formatTime(order.readyAt).time}
+                  </time>
+                </span>
+              </p>
+            )}
+          </div>
           {!cancelled && <PaymentPill status={order.paymentStatus} />}
         </div>
       </header>
 
-      <ul
-        className={clsx(
-          'mx-4 mt-3 flex flex-col divide-y border-t',
-          cancelled
-            ? 'divide-red-200 border-red-200 text-red-900 line-through decoration-red-700 decoration-2'
-            : 'divide-neutral-200 border-neutral-200',
-        )}
-      >
-        {order.lines.map((line) => (
-          <li key={line.id} className="py-2">
-            <p className="text-2xl leading-tight font-semibold break-words">
-              <span className="tabular-nums">{line.quantity}×</span> {line.name}
-            </p>
-            {/* The choices change what is made: as big and bold as the item's name. */}
-            {line.options.length > 0 && (
-              <ul aria-label={`Options of ${line.name}`} className="mt-1 flex flex-wrap gap-x-2 gap-y-1">
-                {line.options.map((option, index) => (
-                  <li
-                    key={option.optionId ?? `${option.groupName}-${option.name}-${index}`}
-                    className="rounded-md bg-neutral-950/5 px-2 text-2xl leading-snug font-semibold break-words"
-                  >
-                    {option.name}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {line.note && (
-              <p className="mt-1 text-xl font-semibold break-words text-amber-900">
-                <span className="sr-only">Note: </span>“{line.note}”
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
+      <TicketLines order={order} rounds={rounds} cancelled={cancelled} />
 
       {order.note && (
         <p className="mx-4 mt-1 rounded-lg border-2 border-amber-300 bg-amber-50 px-3 py-2 text-xl font-semibold break-words">
@@ -198,9 +209,9 @@ export function BoardCard({
         </p>
       )}
 
-      <div className="mt-auto p-3 pt-4">
+      <div className="mt-auto flex gap-2 p-3 pt-4">
         {cancelled ? (
-          <p className="rounded-xl bg-red-700 px-4 py-3 text-center text-2xl font-black tracking-wide text-white uppercase">
+          <p className="flex-1 rounded-xl bg-red-700 px-4 py-3 text-center text-2xl font-black tracking-wide text-white uppercase">
             Cancelled
             {order.cancelReason && (
               <span className="mt-1 block text-lg font-semibold tracking-normal normal-case break-words">
@@ -208,18 +219,36 @@ export function BoardCard({
               </span>
             )}
           </p>
-        ) : canMove && next ? (
-          <Button
-            size="lg"
-            fullWidth
-            isLoading={change.isPending}
-            onClick={moveOn}
-            aria-label={`${advanceLabel(next)} ${label}`}
-            className="h-16! text-2xl! font-bold!"
-          >
-            {advanceLabel(next)}
-          </Button>
-        ) : null}
+        ) : (
+          <>
+            {recall && (
+              <Button
+                variant="secondary"
+                size="lg"
+                isLoading={recallOrder.isPending}
+                disabled={busy}
+                onClick={takeBack}
+                aria-label={`${recallLabel(recall)} ${label}, back to ${ORDER_STATUS_LABELS[recall.to].toLowerCase()}`}
+                className="h-16! shrink-0 border-2! px-4! text-xl! font-bold!"
+              >
+                {!recallOrder.isPending && <Undo2 aria-hidden="true" className="size-6" />}
+                {recallLabel(recall)}
+              </Button>
+            )}
+            {canMove && next && (
+              <Button
+                size="lg"
+                isLoading={change.isPending}
+                disabled={busy}
+                onClick={moveOn}
+                aria-label={`${advanceLabel(next)} ${label}`}
+                className="h-16! min-w-0 flex-1 text-2xl! font-bold!"
+              >
+                {advanceLabel(next)}
+              </Button>
+            )}
+          </>
+        )}
       </div>
 
       <ConfirmDialog

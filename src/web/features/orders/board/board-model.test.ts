@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderHistoryKind } from '../../../../shared/contracts/orders';
 import type { OrderStatus } from '../../../../shared/order-status';
 import {
   advanceLabel,
@@ -14,8 +15,16 @@ import {
   formatAge,
   forStation,
   nextCancelledExit,
+  nextRecallEnd,
   owesMoney,
   parseStationFilter,
+  reachedTimes,
+  recallLabel,
+  recallOf,
+  roundItems,
+  showsRounds,
+  ticketRounds,
+  ticketSince,
 } from './board-model';
 
 const line = (station: 'kitchen' | 'bar', name: string = station) => ({ station, name });
@@ -210,5 +219,233 @@ describe('the one-tap button', () => {
     expect(advanceLabel('ready')).toBe('Ready');
     expect(advanceLabel('completed')).toBe('Complete');
     expect(advanceLabel('out-for-delivery')).toBe('Out for delivery');
+  });
+});
+
+/** 12:mm on the day of the tests, ISO. */
+const clock = (minutes: number, seconds = 0) =>
+  new Date(Date.UTC(2026, 10, 25, 12, minutes, seconds)).toISOString();
+const change = (kind: OrderHistoryKind, status: OrderStatus, minute: number, seconds = 0) => ({
+  kind,
+  status,
+  at: clock(minute, seconds),
+});
+const step = (status: OrderStatus, minute: number, seconds = 0) => change('status', status, minute, seconds);
+const sent = (round: number, minute: number, name = `round ${round}`) => ({
+  round,
+  sentAt: clock(minute),
+  name,
+  quantity: 1,
+});
+
+describe('rounds on a ticket', () => {
+  const states = (order: Parameters<typeof ticketRounds>[0]) =>
+    ticketRounds(order).map((round) => [round.round, round.state]);
+
+  it('a first round alone is to make, and the ticket does not name rounds', () => {
+    const order = {
+      status: 'confirmed' as const,
+      lines: [sent(1, 0, 'Soup'), sent(1, 0, 'Latte')],
+      timeline: [step('confirmed', 0)],
+    };
+    const rounds = ticketRounds(order);
+    expect(rounds).toEqual([{ round: 1, sentAt: clock(0), lines: order.lines, state: 'to-make' }]);
+    expect(showsRounds(rounds)).toBe(false);
+  });
+
+  it('a round added to a ready order is to make; the round made before is served', () => {
+    const order = {
+      status: 'confirmed' as const,
+      lines: [sent(1, 0), sent(2, 20)],
+      timeline: [
+        step('confirmed', 0),
+        step('preparing', 2),
+        step('ready', 10),
+        change('round', 'confirmed', 20),
+      ],
+    };
+    expect(states(order)).toEqual([
+      [1, 'served'],
+      [2, 'to-make'],
+    ]);
+    expect(showsRounds(ticketRounds(order))).toBe(true);
+  });
+
+  it('a round added while the order is being prepared is new', () => {
+    const order = {
+      status: 'preparing' as const,
+      lines: [sent(1, 0), sent(2, 5), sent(2, 5)],
+      timeline: [step('confirmed', 0), step('preparing', 2), change('round', 'preparing', 5)],
+    };
+    expect(states(order)).toEqual([
+      [1, 'to-make'],
+      [2, 'new'],
+    ]);
+    // Lines of one round stay together, in the order they came.
+    expect(ticketRounds(order)[1]?.lines).toHaveLength(2);
+    // Sent before the kitchen started it: not news.
+    expect(
+      states({
+        status: 'preparing',
+        lines: [sent(1, 0), sent(2, 1)],
+        timeline: [step('confirmed', 0), change('round', 'confirmed', 1), step('preparing', 2)],
+      }),
+    ).toEqual([
+      [1, 'to-make'],
+      [2, 'to-make'],
+    ]);
+  });
+
+  it('on a ready order, the rounds made with this ready are at the pass and earlier ones served', () => {
+    const order = {
+      status: 'ready' as const,
+      lines: [sent(1, 0), sent(2, 20), sent(3, 22)],
+      timeline: [
+        step('confirmed', 0),
+        step('preparing', 2),
+        step('ready', 10),
+        change('round', 'confirmed', 20),
+        change('round', 'confirmed', 22),
+        step('preparing', 23),
+        step('ready', 30),
+      ],
+    };
+    expect(states(order)).toEqual([
+      [1, 'served'],
+      [2, 'at-pass'],
+      [3, 'at-pass'],
+    ]);
+    // Sorted by round whatever the lines' order.
+    expect(ticketRounds({ ...order, lines: [...order.lines].reverse() }).map((round) => round.round)).toEqual(
+      [1, 2, 3],
+    );
+  });
+
+  it('a ready taken back does not make the rounds sent before it', () => {
+    const order = {
+      status: 'preparing' as const,
+      lines: [sent(1, 0), sent(2, 1)],
+      timeline: [
+        step('confirmed', 0),
+        change('round', 'confirmed', 1),
+        step('preparing', 2),
+        step('ready', 10),
+        change('recall', 'preparing', 11),
+      ],
+    };
+    expect(states(order)).toEqual([
+      [1, 'to-make'],
+      [2, 'to-make'],
+    ]);
+    expect(reachedTimes(order.timeline, 'ready')).toEqual([]);
+    expect(reachedTimes(order.timeline, 'preparing')).toEqual([Date.parse(clock(2))]);
+  });
+
+  it('a round merged in from another check is not marked made by a ready before the merge', () => {
+    // This check was ready at 12:10; the other check's round (sent 12:05) joined it at 12:15.
+    const order = {
+      status: 'preparing' as const,
+      lines: [sent(1, 0), sent(2, 5)],
+      timeline: [
+        step('confirmed', 0),
+        step('preparing', 2),
+        step('ready', 10),
+        change('merge', 'preparing', 15),
+      ],
+    };
+    // Sent after this check was started, the joined round is also news to the kitchen.
+    expect(states(order)).toEqual([
+      [1, 'to-make'],
+      [2, 'new'],
+    ]);
+    // Once the joined check is ready, both are made.
+    expect(
+      states({ ...order, status: 'confirmed', timeline: [...order.timeline, step('ready', 25)] }),
+    ).toEqual([
+      [1, 'served'],
+      [2, 'served'],
+    ]);
+  });
+
+  it('counts the ticket’s age from the earliest round still to make, and names a round’s items', () => {
+    const order = {
+      status: 'confirmed' as const,
+      createdAt: clock(0),
+      lines: [sent(1, 0), sent(2, 20)],
+      timeline: [
+        step('confirmed', 0),
+        step('preparing', 2),
+        step('ready', 10),
+        change('round', 'confirmed', 20),
+      ],
+    };
+    expect(ticketSince(order, ticketRounds(order))).toBe(clock(20));
+    const fresh = { ...order, lines: [sent(1, 0)], timeline: [step('confirmed', 0)] };
+    expect(ticketSince(fresh, ticketRounds(fresh))).toBe(clock(0));
+    expect(ticketSince(order, [])).toBe(clock(0));
+    expect(roundItems([{ quantity: 1 }])).toBe('1 item');
+    expect(roundItems([{ quantity: 2 }, { quantity: 3 }])).toBe('5 items');
+  });
+});
+
+describe('taking back a step of the board', () => {
+  const at = (minute: number, seconds = 0) => Date.parse(clock(minute, seconds));
+
+  it('offers the last step forward for two minutes after it was made', () => {
+    const started = {
+      status: 'preparing' as const,
+      timeline: [step('confirmed', 0), step('preparing', 5)],
+    };
+    expect(recallOf(started, at(5, 30))).toEqual({ from: 'preparing', to: 'confirmed', until: at(7) });
+    expect(recallOf(started, at(6, 59))).not.toBeNull();
+    expect(recallOf(started, at(7))).toBeNull();
+    const ready = { status: 'ready' as const, timeline: [...started.timeline, step('ready', 9)] };
+    const recall = recallOf(ready, at(9, 10));
+    expect(recall).toEqual({ from: 'ready', to: 'preparing', until: at(11) });
+    expect(recall && recallLabel(recall)).toBe('Recall');
+    expect(recallLabel({ from: 'preparing', to: 'confirmed', until: 0 })).toBe('Undo');
+    const completed = { status: 'completed' as const, timeline: [...ready.timeline, step('completed', 10)] };
+    expect(recallOf(completed, at(10, 5))).toMatchObject({ from: 'completed', to: 'ready' });
+  });
+
+  it('offers nothing when something else happened last, or the step was not one of the board’s', () => {
+    // A round after the step.
+    expect(
+      recallOf(
+        {
+          status: 'preparing',
+          timeline: [step('confirmed', 0), step('preparing', 1), change('round', 'preparing', 1, 30)],
+        },
+        at(2),
+      ),
+    ).toBeNull();
+    // Already taken back.
+    expect(
+      recallOf(
+        {
+          status: 'confirmed',
+          timeline: [step('confirmed', 0), step('preparing', 1), change('recall', 'confirmed', 1, 30)],
+        },
+        at(2),
+      ),
+    ).toBeNull();
+    // Accepting a request and cancelling are not the board's steps.
+    expect(
+      recallOf({ status: 'confirmed', timeline: [step('pending', 0), step('confirmed', 1)] }, at(1, 5)),
+    ).toBeNull();
+    expect(
+      recallOf({ status: 'cancelled', timeline: [step('confirmed', 0), step('cancelled', 1)] }, at(1, 5)),
+    ).toBeNull();
+    // A first entry alone, or an empty history.
+    expect(recallOf({ status: 'confirmed', timeline: [step('confirmed', 0)] }, at(0, 5))).toBeNull();
+    expect(recallOf({ status: 'confirmed', timeline: [] }, at(0, 5))).toBeNull();
+  });
+
+  it('tells when the next take-back button goes', () => {
+    const first = { status: 'preparing' as const, timeline: [step('confirmed', 0), step('preparing', 5)] };
+    const second = { status: 'ready' as const, timeline: [step('preparing', 0), step('ready', 6)] };
+    expect(nextRecallEnd([second, first], at(6, 10))).toBe(at(7));
+    expect(nextRecallEnd([second, first], at(7))).toBe(at(8));
+    expect(nextRecallEnd([second, first], at(8))).toBeNull();
   });
 });

@@ -1,11 +1,18 @@
+import type { OrderHistoryKind } from '../../../../shared/contracts/orders';
 import type { Station } from '../../../../shared/menu-catalog';
-import type { OrderStatus, PaymentStatus } from '../../../../shared/order-status';
+import {
+  isAdvance,
+  type OrderStatus,
+  type PaymentStatus,
+  RECALL_WINDOW_SECONDS,
+} from '../../../../shared/order-status';
 
 /**
  * The kitchen board's pure rules (`/orders/monitor`): which orders go in which
  * column and in what order, how long a cancelled order stays, what a station filter leaves, how an
- * order's age reads and is coloured, and when completing asks first. No React here, so the rules are
- * unit-tested beside this file.
+ * order's age reads and is coloured, when completing asks first, which rounds of a ticket are still
+ * to make, and which step can still be taken back. No React here, so the rules are unit-tested beside
+ * this file.
  */
 
 /** The board's columns, left to right. Out-for-delivery orders have left the pass: not shown. */
@@ -167,7 +174,8 @@ export function boardColumns<L extends BoardLine, O extends BoardOrder<L>>(
   return columns;
 }
 
-function isBoardStatus(status: OrderStatus): status is BoardStatus {
+/** Whether an order in `status` shows on the board (not one that left it, completed or on its way). */
+export function isBoardStatus(status: OrderStatus): status is BoardStatus {
   return (BOARD_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
@@ -213,3 +221,158 @@ export function amountOwed(
 
 /** The stations' names on the filter. */
 export const STATION_LABELS: Record<Station, string> = { kitchen: 'Kitchen', bar: 'Bar' };
+
+/** A history entry as the board reads it. */
+interface BoardChange {
+  kind: OrderHistoryKind;
+  status: OrderStatus;
+  at: string;
+}
+
+/**
+ * The times (ms) the order reached `status` and stayed there: a step taken back by a recall (which
+ * always directly follows the step it undoes) does not count.
+ */
+export function reachedTimes(timeline: readonly BoardChange[], status: OrderStatus): number[] {
+  const times: number[] = [];
+  timeline.forEach((change, index) => {
+    if (change.kind !== 'status' || change.status !== status) return;
+    if (timeline[index + 1]?.kind === 'recall') return;
+    times.push(Date.parse(change.at));
+  });
+  return times;
+}
+
+/**
+ * Where a round of a ticket stands for the kitchen:
+ * - `to-make`: sent and not made yet;
+ * - `new`: to make, and sent after the kitchen had started the order (it may not have been seen);
+ * - `at-pass`: made with the order's current "ready" (a ready order's rounds waiting to go out);
+ * - `served`: made before (the order was ready after it was sent, and has since moved on or got
+ *   another round): shown as one dim line.
+ */
+export type RoundState = 'to-make' | 'new' | 'at-pass' | 'served';
+
+export interface TicketRound<L> {
+  round: number;
+  /** When the round was sent to the kitchen (its earliest line's time, ISO). */
+  sentAt: string;
+  lines: L[];
+  state: RoundState;
+}
+
+interface RoundLine {
+  round: number;
+  sentAt: string;
+}
+
+/**
+ * The ticket's rounds, in the order they were sent, each with where it stands. A round is made once
+ * the order reached ready after the round was sent (a ready taken back does not count). Lines merged
+ * in from another check keep the time they were sent there: a round sent before the check's last
+ * merge counts as sent at the merge, so a ready of one of the checks before they were joined does not
+ * mark the other's lines as made (the kitchen sees too much rather than too little).
+ */
+export function ticketRounds<L extends RoundLine>(order: {
+  status: OrderStatus;
+  lines: readonly L[];
+  timeline: readonly BoardChange[];
+}): TicketRound<L>[] {
+  const readies = reachedTimes(order.timeline, 'ready');
+  const lastReady = readies.at(-1);
+  const started = reachedTimes(order.timeline, 'preparing').at(-1);
+  const lastMerge = order.timeline
+    .filter((change) => change.kind === 'merge')
+    .reduce((latest, change) => Math.max(latest, Date.parse(change.at)), Number.NEGATIVE_INFINITY);
+  const byRound = new Map<number, L[]>();
+  for (const line of order.lines) {
+    const lines = byRound.get(line.round);
+    if (lines) lines.push(line);
+    else byRound.set(line.round, [line]);
+  }
+  return [...byRound.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([round, lines]) => {
+      const sentAt = lines.reduce(
+        (earliest, line) => (Date.parse(line.sentAt) < Date.parse(earliest) ? line.sentAt : earliest),
+        lines[0]?.sentAt ?? '',
+      );
+      const sent = Date.parse(sentAt);
+      const counted = Math.max(sent, lastMerge);
+      const madeAt = readies.find((ready) => ready > counted);
+      let state: RoundState;
+      if (order.status === 'ready') {
+        state = madeAt === undefined || madeAt === lastReady ? 'at-pass' : 'served';
+      } else if (madeAt !== undefined) {
+        state = 'served';
+      } else {
+        state = order.status === 'preparing' && started !== undefined && sent > started ? 'new' : 'to-make';
+      }
+      return { round, sentAt, lines, state };
+    });
+}
+
+/** Whether the ticket names its rounds: it has more than one, or shows a later one alone. */
+export function showsRounds(rounds: readonly { round: number }[]): boolean {
+  return rounds.length > 1 || rounds.some((round) => round.round > 1);
+}
+
+/**
+ * Since when the ticket's age counts: the earliest round the kitchen still has to make or hand out
+ * (a round added to an old order is a new ticket's work), else when the order was placed.
+ */
+export function ticketSince(order: { createdAt: string }, rounds: readonly TicketRound<unknown>[]): string {
+  return rounds.find((round) => round.state !== 'served')?.sentAt ?? order.createdAt;
+}
+
+/** "1 item", "3 items": how many a round holds. */
+export function roundItems(lines: readonly { quantity: number }[]): string {
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return count === 1 ? '1 item' : `${count} items`;
+}
+
+const RECALL_WINDOW_MS = RECALL_WINDOW_SECONDS * 1000;
+
+/** A step of the board that can still be taken back: from `from` back to `to`, until `until` (ms). */
+export interface Recall {
+  from: OrderStatus;
+  to: OrderStatus;
+  until: number;
+}
+
+/**
+ * The order's last step on the board, while it can be taken back at `now`: it is the last thing that
+ * happened to the order (a round, a void or a recall after it leaves nothing to take back), it was a
+ * step forward of the board (shared/order-status.ts `isAdvance`: not an acceptance or a cancellation),
+ * and it was made less than the recall window ago. The server holds the same rule; a clock that runs
+ * apart from the server's is answered with its refusal in words.
+ */
+export function recallOf(
+  order: { status: OrderStatus; timeline: readonly BoardChange[] },
+  now: number,
+): Recall | null {
+  const last = order.timeline.at(-1);
+  const before = order.timeline.at(-2);
+  if (!last || !before || last.kind !== 'status' || last.status !== order.status) return null;
+  if (!isAdvance(before.status, last.status)) return null;
+  const until = Date.parse(last.at) + RECALL_WINDOW_MS;
+  return now < until ? { from: last.status, to: before.status, until } : null;
+}
+
+/** When the next step shown as recallable stops being so (null: none), so its button goes on time. */
+export function nextRecallEnd(
+  orders: readonly { status: OrderStatus; timeline: readonly BoardChange[] }[],
+  now: number,
+): number | null {
+  let next: number | null = null;
+  for (const order of orders) {
+    const recall = recallOf(order, now);
+    if (recall && (next === null || recall.until < next)) next = recall.until;
+  }
+  return next;
+}
+
+/** The words of a card's take-back button: a ready ticket is recalled from the pass, a start undone. */
+export function recallLabel(recall: Recall): string {
+  return recall.from === 'ready' ? 'Recall' : 'Undo';
+}

@@ -20,6 +20,7 @@ import {
   cancelledSinceDay,
   DEFAULT_AGE_THRESHOLDS,
   nextCancelledExit,
+  nextRecallEnd,
   STATION_LABELS,
   type StationFilter,
 } from './board-model';
@@ -50,7 +51,7 @@ const FILTERS: readonly { value: StationFilter; label: string }[] = [
  * `/orders/monitor`: the kitchen and pass board. Three columns, oldest order
  * first; it refreshes by itself through the live topic `orders`, and one tap moves an order on. An
  * order cancelled a moment ago stays, struck through, until `CANCELLED_SHOWN_MS` after it was
- * cancelled: the list of orders takes no "changed since", so the board also reads the cancelled orders
+ * cancelled, and a step that can still be taken back keeps its button until its window closes: the list of orders takes no "changed since", so the board also reads the cancelled orders
  * placed since about a day ago and keeps the recent ones.
  */
 export function OrderBoard() {
@@ -61,8 +62,10 @@ export function OrderBoard() {
   const [woken, setWoken] = useState(0);
   const now = Math.max(ticked, woken);
   const cancelled = useCancelledOrders(cancelledSinceDay(now));
-  // A cancelled card leaves on time, not at the next tick of the ages.
+  // A cancelled card leaves on time, not at the next tick of the ages; so does an Undo whose recall
+  // window has passed.
   useWakeAt(cancelled.data ? nextCancelledExit(cancelled.data, now) : null, setWoken);
+  useWakeAt(query.data ? nextRecallEnd(query.data, now) : null, setWoken);
   // The age colours come with the summary; a change of the settings reaches an open board too.
   const thresholds = useOrderSummary().data?.ageThresholds ?? DEFAULT_AGE_THRESHOLDS;
   useLiveTopic('settings', SUMMARY_KEYS);

@@ -5,20 +5,27 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-s
 import { useConfig } from '../../config';
 import { useOpenOrders } from '../api/orders-api';
 import { useNow } from '../board/board-hooks';
+import { BOARD_STATUS_FILTER } from '../board/board-model';
+import { AcceptRequestDialog } from './accept-request-dialog';
+import { AcceptedRequests } from './accepted-requests';
 import { RejectRequestDialog } from './reject-request-dialog';
 import { RequestCard } from './request-card';
-import { oldestFirst } from './request-model';
+import { acceptedWithReadyTime, oldestFirst } from './request-model';
 import { RequestSoundSwitch } from './request-sound-toggle';
 
 /**
  * `/orders/requests`: the pending online orders, oldest on top (the guest who has waited longest is
- * answered first), each with Accept and Reject (with a reason). The list follows the live topic
+ * answered first), each with Accept (with a ready time) and Reject (with a reason); below, the
+ * accepted ones still open with the ready time each guest was given. The lists follow the live topic
  * `orders`; the navigation's watcher announces new ones.
  */
 export function OrderRequests() {
   const query = useOpenOrders('pending');
   const config = useConfig();
   const now = useNow(20_000);
+  // The kitchen board's read: the open orders, of which the accepted requests are shown.
+  const open = useOpenOrders(BOARD_STATUS_FILTER);
+  const [accepting, setAccepting] = useState<Order | null>(null);
   const [rejecting, setRejecting] = useState<Order | null>(null);
   const requests = query.data ? oldestFirst(query.data) : undefined;
   const locale = config.data?.locale ?? navigator.language;
@@ -50,13 +57,22 @@ export function OrderRequests() {
           <ul className="flex flex-col gap-4">
             {requests.map((order) => (
               <li key={order.id}>
-                <RequestCard order={order} now={now} locale={locale} onReject={setRejecting} />
+                <RequestCard
+                  order={order}
+                  now={now}
+                  locale={locale}
+                  onAccept={setAccepting}
+                  onReject={setRejecting}
+                />
               </li>
             ))}
           </ul>
         )}
       </div>
 
+      {open.data && <AcceptedRequests orders={acceptedWithReadyTime(open.data)} />}
+
+      <AcceptRequestDialog order={accepting} onClose={() => setAccepting(null)} />
       <RejectRequestDialog order={rejecting} onClose={() => setRejecting(null)} />
     </div>
   );

@@ -1,12 +1,9 @@
 import { Check, MapPin, Phone, X } from 'lucide-react';
 import { useId } from 'react';
-import toast from 'react-hot-toast';
 import { ORDER_TYPE_LABELS, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { errorMessage } from '../../../lib/api-client';
-import { useChangeOrderStatus } from '../api/orders-api';
 import { ageMinutes, formatAge } from '../board/board-model';
 import { customerNameOf } from '../board/order-place';
 
@@ -14,29 +11,22 @@ interface RequestCardProps {
   order: Order;
   now: number;
   locale: string;
+  onAccept: (order: Order) => void;
   onReject: (order: Order) => void;
 }
 
-/** One pending online order: what was asked for, by whom, for where, and Accept or Reject. */
-export function RequestCard({ order, now, locale, onReject }: RequestCardProps) {
+/**
+ * One pending online order: what was asked for, by whom, for where, and Accept (which asks when it
+ * will be ready) or Reject (which asks why).
+ */
+export function RequestCard({ order, now, locale, onAccept, onReject }: RequestCardProps) {
   const headingId = useId();
-  const change = useChangeOrderStatus();
   const label = orderNumberLabel(order.number);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const may = (status: Order['status']) => order.allowedMoves.some((move) => move.status === status);
   const name = customerNameOf(order);
   const phone = order.customerPhone.trim();
   const age = ageMinutes(order.createdAt, now);
-
-  function accept() {
-    change.mutate(
-      { id: order.id, change: { status: 'confirmed', version: order.version } },
-      {
-        onSuccess: () => toast.success(`Order ${label} accepted: it is on the kitchen board.`),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-  }
 
   return (
     <Card className="p-5 sm:p-6">
@@ -111,15 +101,15 @@ export function RequestCard({ order, now, locale, onReject }: RequestCardProps) 
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {may('rejected') && (
-            <Button variant="secondary" onClick={() => onReject(order)} disabled={change.isPending}>
+            <Button variant="secondary" onClick={() => onReject(order)}>
               <X aria-hidden="true" className="size-4" />
               Reject
             </Button>
           )}
           {may('confirmed') && (
-            <Button onClick={accept} isLoading={change.isPending}>
-              {!change.isPending && <Check aria-hidden="true" className="size-4" />}
-              {change.isPending ? 'Accepting...' : 'Accept'}
+            <Button onClick={() => onAccept(order)}>
+              <Check aria-hidden="true" className="size-4" />
+              Accept
             </Button>
           )}
         </div>

@@ -52,3 +52,91 @@ export function rejectReasonText(choice: string | null, typed: string): string {
   if (choice === null) return '';
   return choice === OTHER_REASON ? typed.trim() : choice;
 }
+
+/** The ready times accepting a request offers, in minutes from now; 15 is chosen at first. */
+export const READY_IN_MINUTES = [10, 15, 20, 30] as const;
+export const DEFAULT_READY_IN = 15;
+/** The choice of "Choose a time": a time of day is typed. */
+export const CHOSEN_TIME = 'time';
+export type ReadyChoice = (typeof READY_IN_MINUTES)[number] | typeof CHOSEN_TIME;
+
+/** How far ahead a ready time may be (the server's rule). */
+export const READY_AT_MAX_AHEAD_HOURS = 12;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The restaurant's clock minus UTC at `ms`, in minutes (`timeZone` undefined: the browser's). */
+function offsetMinutes(timeZone: string | undefined, ms: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
+}
+
+/** The time of day `at` reads on the restaurant's clock, as a time input holds it ("12:45"). */
+export function clockTimeOf(at: number, timeZone: string | undefined): string {
+  const wall = new Date(at + offsetMinutes(timeZone, at) * MINUTE_MS);
+  return `${String(wall.getUTCHours()).padStart(2, '0')}:${String(wall.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** The ready time offered as "Choose a time" starts at: the default's, rounded up to five minutes. */
+export function suggestedClockTime(now: number, timeZone: string | undefined): string {
+  const step = 5 * MINUTE_MS;
+  return clockTimeOf(Math.ceil((now + DEFAULT_READY_IN * MINUTE_MS) / step) * step, timeZone);
+}
+
+/**
+ * The ready time of a choice at `now`, ISO (what accepting sends as `readyAt`), or the problem with a
+ * typed time. A typed time ("12:45", on the restaurant's clock) is the next such time: today's, or
+ * tomorrow's once today's has passed (a time typed at 23:50 for 00:20); it must fall within the
+ * server's window, from now to 12 hours ahead.
+ */
+export function readyAtOf(
+  choice: ReadyChoice,
+  typed: string,
+  now: number,
+  timeZone: string | undefined,
+): { readyAt: string } | { problem: string } {
+  if (choice !== CHOSEN_TIME) return { readyAt: new Date(now + choice * MINUTE_MS).toISOString() };
+  const match = /^(\d{2}):(\d{2})$/.exec(typed.trim());
+  const hours = Number(match?.[1]);
+  const minutes = Number(match?.[2]);
+  if (!match || hours > 23 || minutes > 59)
+    return { problem: 'Enter the time it will be ready, such as 12:45.' };
+  const nowOffset = offsetMinutes(timeZone, now);
+  const wallNow = now + nowOffset * MINUTE_MS;
+  let wall = Math.floor(wallNow / DAY_MS) * DAY_MS + (hours * 60 + minutes) * MINUTE_MS;
+  // A minute's grace: the time on the clock now is still "now".
+  if (wall < Math.floor(wallNow / MINUTE_MS) * MINUTE_MS) wall += DAY_MS;
+  // The instant the restaurant's clock reads `wall` (its offset then may differ from now's).
+  let at = wall - nowOffset * MINUTE_MS;
+  at = wall - offsetMinutes(timeZone, at) * MINUTE_MS;
+  if (at > now + READY_AT_MAX_AHEAD_HOURS * 60 * MINUTE_MS) {
+    return { problem: `Choose a time from now to ${READY_AT_MAX_AHEAD_HOURS} hours ahead.` };
+  }
+  return { readyAt: new Date(Math.max(at, now)).toISOString() };
+}
+
+/** The open orders that were requests accepted with a ready time, the soonest ready first. */
+export function acceptedWithReadyTime<T extends { readyAt: string | null }>(orders: readonly T[]): T[] {
+  return orders
+    .filter((order) => order.readyAt !== null)
+    .sort((a, b) => Date.parse(a.readyAt ?? '') - Date.parse(b.readyAt ?? ''));
+}
