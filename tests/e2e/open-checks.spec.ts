@@ -244,6 +244,47 @@ test.describe('open checks on the order page', () => {
     ).toContainText(E2E_USERS.manager.name);
   });
 
+  test('staff without a manager at hand ask the managers, who are told with a link to the order', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    const { latte, cake, tableA } = await setUp(page, baseURL!);
+    await signInByApi(page, baseURL!, E2E_USERS.staff);
+    const order = await openCheck(page.request, baseURL!, tableA, [
+      { menuItemId: latte.id, quantity: 2 },
+      { menuItemId: cake.id, quantity: 1 },
+    ]);
+    await page.goto(`/orders/${order.id}`);
+    await lineOf(page, cake.name)
+      .getByRole('button', { name: `Void / comp 1 × ${cake.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Void or comp 1 × ${cake.name}` });
+    const approval = dialog.getByRole('group', { name: 'Manager approval' });
+    // Asking needs the reason too.
+    await approval.getByRole('button', { name: 'Ask a manager' }).click();
+    await expect(dialog.getByText('Choose the reason for the void.')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Out of stock' }).check();
+    await approval.getByRole('button', { name: 'Ask a manager' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`The managers were asked to void 1 × ${cake.name}`)).toBeVisible();
+
+    const managerContext = await browser.newContext({ baseURL: baseURL! });
+    const manager = await managerContext.newPage();
+    await signInByApi(manager, baseURL!, E2E_USERS.manager);
+    const bell = await manager.request.get('/api/notifications?limit=50');
+    const { items } = (await bell.json()) as { items: { kind: string; body: string; link: string }[] };
+    expect(
+      items.find((item) => item.kind === 'void-request' && item.link === `/orders/${order.id}`)?.body,
+    ).toBe(
+      `${E2E_USERS.staff.name} asks to void 1 × ${cake.name} on ${orderNumberLabel(order.number)}: Out of stock`,
+    );
+    await managerContext.close();
+    // Nothing on the order changed.
+    const unchanged = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as Order;
+    expect(unchanged.version).toBe(order.version);
+  });
+
   test('a manager voids one of two lattes at once; the receipt and the kitchen ticket mark it', async ({
     page,
     baseURL,

@@ -633,7 +633,8 @@ test.describe('rejecting a paid request', () => {
     const card = page.getByRole('article', { name: `Order ${label}`, exact: true });
     await card.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.getByRole('dialog', { name: `Reject order ${label}?` });
-    await dialog.getByLabel('Reason').fill('The kitchen closes early');
+    await dialog.getByRole('radio', { name: 'Other…' }).check();
+    await dialog.getByLabel('Other reason').fill('The kitchen closes early');
     await dialog.getByRole('button', { name: 'Reject order' }).click();
     await expect(dialog.getByTestId('refund-on-move').getByRole('paragraph')).toHaveText(
       `${money(order.total)} was paid for this order: only a manager can refund it and reject the order.`,
@@ -647,7 +648,8 @@ test.describe('rejecting a paid request', () => {
     await signInByApi(page, baseURL!, E2E_USERS.manager);
     await page.reload();
     await card.getByRole('button', { name: 'Reject' }).click();
-    await dialog.getByLabel('Reason').fill('The kitchen closes early');
+    await dialog.getByRole('radio', { name: 'Other…' }).check();
+    await dialog.getByLabel('Other reason').fill('The kitchen closes early');
     await dialog.getByRole('button', { name: 'Reject order' }).click();
     await expect(dialog.getByTestId('refund-on-move').getByRole('paragraph')).toHaveText(
       `${money(order.total)} was paid for this order: it will be refunded in the same step.`,

@@ -8,6 +8,7 @@ import {
 import { useMemo } from 'react';
 import type {
   LineVoidInput,
+  LineVoidRequestInput,
   Order,
   OrderInput,
   OrderListSummary,
@@ -251,6 +252,20 @@ export function useVoidLine() {
       body: input,
     }),
   );
+}
+
+/**
+ * `POST /api/orders/{id}/lines/{lineId}/void-request`: staff ask the managers to void or comp a line
+ * (they are told, and do it from their own device); nothing on the order changes.
+ */
+export function useRequestVoid() {
+  return useMutation({
+    mutationFn: ({ id, lineId, input }: { id: string; lineId: string; input: LineVoidRequestInput }) =>
+      apiRequest<void>(orderApiPath(id, 'lines', encodeURIComponent(lineId), 'void-request'), {
+        method: 'POST',
+        body: input,
+      }),
+  });
 }
 
 /** `POST /api/orders/{id}/move`: an open dine-in check to another table. */

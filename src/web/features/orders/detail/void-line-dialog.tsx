@@ -20,7 +20,7 @@ import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { isStaleWrite } from '../../../lib/stale-write';
 import { useSession } from '../../auth';
 import { hasPayments, refundRequired } from '../../payments';
-import { type CachedOrder, useVoidLine } from '../api/orders-api';
+import { type CachedOrder, useRequestVoid, useVoidLine } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
 import { isCounted, OTHER_REASON, presetReasons, reasonText, STALE_CHECK_MESSAGE } from './check-model';
 import { CheckNote } from './check-notes';
@@ -122,6 +122,35 @@ function VoidLineForm({
   const count = Math.min(quantity, most);
   const doing = `${LINE_VOID_KIND_LABELS[kind]} ${count} × ${opened.name}`;
   const approvalHelpId = useId();
+  const requestVoid = useRequestVoid();
+
+  /** Staff ask the managers instead: they are told and do it from their own device. */
+  function askManagers() {
+    if (!line || !available) return;
+    const reason = reasonText(choice, typed);
+    if (!reason) {
+      setReasonError(choice === OTHER_REASON ? 'Enter the reason.' : `Choose the reason for the ${kind}.`);
+      invalid.focusFirstInvalid();
+      return;
+    }
+    setRefusal(null);
+    requestVoid.mutate(
+      {
+        id: order.id,
+        lineId: line.id,
+        input: { kind, reason, ...(count < line.quantity ? { quantity: count } : {}) },
+      },
+      {
+        onSuccess: () => {
+          toast.success(
+            `The managers were asked to ${kind} ${count} × ${line.name}: one of them does it from their device.`,
+          );
+          onClose();
+        },
+        onError: (error) => setRefusal(errorMessage(error)),
+      },
+    );
+  }
 
   // Choosing "Other…" is choosing to type: the field it opens takes the focus.
   useEffect(() => {
@@ -304,6 +333,17 @@ function VoidLineForm({
               setPasswordError(null);
             }}
           />
+          <p className="text-sm text-neutral-700">
+            No manager at hand? Ask them: each manager is told and can do it from their own device.
+          </p>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={askManagers}
+            isLoading={requestVoid.isPending}
+          >
+            Ask a manager
+          </Button>
         </fieldset>
       )}
 
