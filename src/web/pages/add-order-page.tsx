@@ -14,6 +14,7 @@ import { useConfig } from '../features/config';
 import { CouponField } from '../features/coupons';
 import {
   CartLines,
+  CheckRounds,
   CheckSummary,
   CustomerFields,
   checksAtTable,
@@ -278,7 +279,7 @@ function PointOfSale({ userId }: { userId: string }) {
           <Card className="flex flex-col lg:max-h-full">
             <div className="flex items-center justify-between gap-3 border-b border-neutral-200 px-4 py-3">
               <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
-                <h2 id={cartHeadingId} className="text-lg font-semibold text-neutral-950">
+                <h2 id={cartHeadingId} className="text-lg font-semibold whitespace-nowrap text-neutral-950">
                   {!inRound
                     ? 'Current order'
                     : check
@@ -317,7 +318,7 @@ function PointOfSale({ userId }: { userId: string }) {
               )}
               {tableChecks.length > 0 && (
                 <OpenCheckOffer
-                  tableName={tableName ?? 'This table'}
+                  tableName={tableChecks[0]?.table?.name ?? tableName ?? ''}
                   checks={tableChecks}
                   money={money}
                   newCheckChosen={cart.newCheck}
@@ -330,7 +331,6 @@ function PointOfSale({ userId }: { userId: string }) {
                 <CheckSummary
                   check={check}
                   error={roundCheck.isError && !check ? errorMessage(roundCheck.error) : null}
-                  money={money}
                   closedShown={refusal?.checkClosed === true}
                   onNewCheck={cart.startNewCheck}
                 />
@@ -343,6 +343,7 @@ function PointOfSale({ userId }: { userId: string }) {
                 onNote={(key, note) => cart.changeLine(key, { note })}
                 onRemove={cart.removeLine}
               />
+              {check && <CheckRounds check={check} money={money} />}
               <div hidden={inRound} className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
                 <CustomerFields pos={data} details={details} onChange={cart.changeDetails} />
                 <div className="py-1">

@@ -27,7 +27,7 @@ export { useOrderMoney, useOrderTime } from './list/order-format';
 export { OrdersList } from './list/orders-list';
 export { OrdersSummary } from './list/orders-summary';
 export { CartLines, CustomerFields, DiscountFields, OrderTypeFields, TotalsList } from './pos/cart-panel';
-export { CheckSummary, OpenCheckOffer, RoundTotals } from './pos/check-panel';
+export { CheckRounds, CheckSummary, OpenCheckOffer, RoundTotals } from './pos/check-panel';
 export { MenuGrid } from './pos/menu-grid';
 export { ModifierDialog } from './pos/modifier-dialog';
 export { OrderPlaced } from './pos/order-placed';

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown, CircleAlert, Plus, ReceiptText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { formatMoney } from '../../../../shared/money';
 import { isOpenCheck } from '../../../../shared/order-status';
@@ -34,7 +34,8 @@ interface OpenCheckOfferProps {
 /**
  * At a table that has open checks: add the cart to one of them as a round ("Add to check #1042", with
  * its total and how many rounds it had) or start a new check. Once "New check" is chosen, one line says
- * so and keeps the way back.
+ * so and keeps the way back. The offer scrolls into view when it appears, since the cart may have
+ * scrolled it out of a short screen.
  */
 export function OpenCheckOffer({
   tableName,
@@ -46,13 +47,18 @@ export function OpenCheckOffer({
   onShowChecks,
 }: OpenCheckOfferProps) {
   const headingId = useId();
+  const offerRef = useRef<HTMLElement>(null);
   const format = (minor: number, currency: string) => formatMoney(minor, currency, money.locale);
   const only = checks.length === 1 ? checks[0] : undefined;
+  const shown = newCheckChosen ? null : tableName;
+  useEffect(() => {
+    if (shown !== null) offerRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
   if (newCheckChosen) {
     return (
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-700">
         <span>
-          A new check for {tableName}
+          A new check for table {tableName}
           {only ? `; ${orderNumberLabel(only.number)} stays open.` : '.'}
         </span>
         <button
@@ -67,12 +73,13 @@ export function OpenCheckOffer({
   }
   return (
     <section
+      ref={offerRef}
       aria-labelledby={headingId}
       className="flex flex-col gap-2 rounded-xl border border-sky-200 bg-sky-50 p-3"
     >
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-sky-950">
         <ReceiptText aria-hidden="true" className="size-4 shrink-0" />
-        {tableName} has {checks.length === 1 ? 'an open check' : `${checks.length} open checks`}
+        Table {tableName} has {checks.length === 1 ? 'an open check' : `${checks.length} open checks`}
       </h3>
       <ul className="flex flex-col gap-2">
         {checks.map((check) => (
@@ -106,7 +113,6 @@ interface CheckSummaryProps {
   check: Check | undefined;
   /** Why the check could not be read, or null. */
   error: string | null;
-  money: MoneyFormat;
   /** The refusal of "Send round" says already that the check is closed (and offers a new check). */
   closedShown: boolean;
   /** Leaves the round: the cart becomes a new check with its items. */
@@ -114,14 +120,11 @@ interface CheckSummaryProps {
 }
 
 /**
- * The check a round is for, above the round's items: its number, table and status, what is on it
- * round by round (struck through when voided or comped) and its total now. A check that was closed
- * meanwhile says so and offers a new check with the items.
+ * The check a round is for, above the round's items: its number, status, table and how far along it
+ * is, and the way back to a new check. A check that was closed meanwhile says so and offers a new
+ * check with the items.
  */
-export function CheckSummary({ check, error, money, closedShown, onNewCheck }: CheckSummaryProps) {
-  const [open, setOpen] = useState(true);
-  const panelId = useId();
-  const formatTime = useOrderTime();
+export function CheckSummary({ check, error, closedShown, onNewCheck }: CheckSummaryProps) {
   if (!check) {
     return (
       <div className="flex flex-col gap-2 rounded-xl border border-sky-200 bg-sky-50 px-3 py-3 text-sm text-sky-950">
@@ -134,7 +137,6 @@ export function CheckSummary({ check, error, money, closedShown, onNewCheck }: C
       </div>
     );
   }
-  const format = (minor: number) => formatMoney(minor, check.currency, money.locale);
   const label = orderNumberLabel(check.number);
   const closed = !isOpenCheck(check.status);
   return (
@@ -144,15 +146,14 @@ export function CheckSummary({ check, error, money, closedShown, onNewCheck }: C
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold text-neutral-950">
-            Check <span className="tabular-nums">{label}</span>
-            {check.table && <span className="font-normal text-neutral-700"> · {check.table.name}</span>}
+          <p className="flex items-center gap-2 font-semibold text-neutral-950">
+            <ReceiptText aria-hidden="true" className="size-4 shrink-0 text-sky-800" />
+            <span className="tabular-nums">Check {label}</span>
           </p>
           <p className="text-sm text-neutral-700">
-            {checkFacts(check)} · Total{' '}
-            <span className="font-semibold text-neutral-950 tabular-nums" data-testid="check-total">
-              {format(check.total)}
-            </span>
+            {check.table && <span className="whitespace-nowrap">Table {check.table.name} · </span>}
+            <span className="whitespace-nowrap">{plural(lastRound(check), 'round')} · </span>
+            <span className="whitespace-nowrap">{plural(checkItemCount(check), 'item')}</span>
           </p>
         </div>
         <OrderStatusBadge status={check.status} className="shrink-0" />
@@ -171,58 +172,6 @@ export function CheckSummary({ check, error, money, closedShown, onNewCheck }: C
           </Button>
         </div>
       )}
-      {check.lines.length > 0 && (
-        <div className="flex flex-col">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((value) => !value)}
-            className="-mx-2 flex min-h-10 items-center gap-2 rounded-lg px-2 text-left text-sm font-medium text-neutral-800 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
-          >
-            On the check
-            <ChevronDown
-              aria-hidden="true"
-              className={clsx('ml-auto size-4 shrink-0 transition-transform', open && 'rotate-180')}
-            />
-          </button>
-          <div id={panelId} hidden={!open}>
-            <ol aria-label={`Rounds of ${label}`} className="flex flex-col gap-2">
-              {roundsOf(check).map((round) => (
-                <li key={round.round} aria-label={`Round ${round.round}`}>
-                  <p className="text-xs font-medium tracking-wide text-sky-900 uppercase">
-                    Round {round.round} · <time dateTime={round.sentAt}>{formatTime(round.sentAt).time}</time>
-                  </p>
-                  <ul className="mt-0.5 flex flex-col text-sm">
-                    {round.lines.map((line) => {
-                      const struck = line.voided || line.comped;
-                      return (
-                        <li key={line.id} className="flex items-baseline justify-between gap-3 py-0.5">
-                          <span className={clsx('min-w-0 break-words', struck && 'line-through')}>
-                            <span className="tabular-nums">{line.quantity} ×</span> {line.name}
-                            {line.options.length > 0 && (
-                              <span className="text-neutral-600">
-                                {' '}
-                                ({line.options.map((option) => option.name).join(', ')})
-                              </span>
-                            )}
-                            {struck && (
-                              <span className="sr-only"> ({line.voided ? 'voided' : 'comped'})</span>
-                            )}
-                          </span>
-                          <span className="shrink-0 text-neutral-700 tabular-nums">
-                            {struck ? (line.voided ? 'Voided' : 'Comped') : format(line.lineTotal)}
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </div>
-      )}
       {!closed && (
         <button
           type="button"
@@ -233,6 +182,70 @@ export function CheckSummary({ check, error, money, closedShown, onNewCheck }: C
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * What is on the check already, below the round being built: round by round with the time it was
+ * sent, each line's quantity, options and amount (struck through, and said, when voided or comped).
+ * It folds away on a tap.
+ */
+export function CheckRounds({ check, money }: { check: Check; money: MoneyFormat }) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  const formatTime = useOrderTime();
+  if (check.lines.length === 0) return null;
+  const format = (minor: number) => formatMoney(minor, check.currency, money.locale);
+  const label = orderNumberLabel(check.number);
+  return (
+    <div className="flex flex-col border-t border-neutral-200 pt-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="-mx-2 flex min-h-11 items-center gap-2 rounded-lg px-2 text-left text-sm font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
+      >
+        Already on {label}
+        <span className="font-normal text-neutral-600">· {format(check.total)}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className={clsx('ml-auto size-4 shrink-0 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      <div id={panelId} hidden={!open}>
+        <ol aria-label={`Rounds of ${label}`} className="flex flex-col gap-2 pb-1">
+          {roundsOf(check).map((round) => (
+            <li key={round.round} aria-label={`Round ${round.round}`}>
+              <p className="text-xs font-medium tracking-wide text-neutral-600 uppercase">
+                Round {round.round} · <time dateTime={round.sentAt}>{formatTime(round.sentAt).time}</time>
+              </p>
+              <ul className="mt-0.5 flex flex-col text-sm text-neutral-800">
+                {round.lines.map((line) => {
+                  const struck = line.voided || line.comped;
+                  return (
+                    <li key={line.id} className="flex items-baseline justify-between gap-3 py-0.5">
+                      <span className={clsx('min-w-0 break-words', struck && 'line-through')}>
+                        <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                        {line.options.length > 0 && (
+                          <span className="text-neutral-600">
+                            {' '}
+                            ({line.options.map((option) => option.name).join(', ')})
+                          </span>
+                        )}
+                      </span>
+                      <span className="shrink-0 text-neutral-700 tabular-nums">
+                        {struck ? (line.voided ? 'Voided' : 'Comped') : format(line.lineTotal)}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
   );
 }
 
@@ -254,7 +267,9 @@ export function RoundTotals({
     <dl aria-label="Totals" className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between gap-3 text-sm text-neutral-700">
         <dt>On the check</dt>
-        <dd className="tabular-nums">{checkTotal === undefined ? '…' : format(checkTotal)}</dd>
+        <dd className="tabular-nums" data-testid="check-total">
+          {checkTotal === undefined ? '…' : format(checkTotal)}
+        </dd>
       </div>
       <div className="flex items-baseline justify-between gap-3 border-t border-neutral-200 pt-2 text-lg font-semibold text-neutral-950">
         <dt>This round</dt>
