@@ -138,6 +138,7 @@ test.describe('rounds on open checks at the point of sale', () => {
     await expect(addToCheck).toBeInViewport({ ratio: 1 });
     await expect(offer.getByRole('button', { name: 'New check' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'pos-round-offer', { viewportOnly: true });
+    expect(await axeViolations(page)).toEqual([]);
     // Items tapped before choosing go into the round.
     await tile(page, floor.latte.name).click();
     await addToCheck.click();
