@@ -1,7 +1,9 @@
-import { ShoppingBag, Trash2 } from 'lucide-react';
+import { CircleAlert, ShoppingBag, Trash2, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { PointOfSaleItem } from '../../shared/contracts/orders';
+import { useSearchParams } from 'react-router';
+import { orderNumberLabel, type PointOfSaleItem } from '../../shared/contracts/orders';
 import { formatMoney } from '../../shared/money';
+import { isOpenCheck } from '../../shared/order-status';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
@@ -12,18 +14,28 @@ import { useConfig } from '../features/config';
 import { CouponField } from '../features/coupons';
 import {
   CartLines,
+  CheckRounds,
+  CheckSummary,
   CustomerFields,
+  checksAtTable,
+  closedCheckMessage,
   DiscountFields,
+  lastRound,
   MenuGrid,
   ModifierDialog,
+  OpenCheckOffer,
   OrderPlaced,
   OrderTypeFields,
   priceCart,
+  RoundTotals,
   TotalsList,
+  useOpenChecks,
+  useOrder,
   useOrderSummary,
   usePointOfSale,
   usePosCart,
 } from '../features/orders';
+import { errorMessage } from '../lib/api-client';
 
 /** Whether a key press happens in something that takes text (where "/" is a character, not a shortcut). */
 function typingIn(target: EventTarget | null): boolean {
@@ -43,6 +55,10 @@ function typingIn(target: EventTarget | null): boolean {
  * "Place order" with one idempotency key per cart. Works with a finger and with a keyboard ("/"
  * searches, Enter adds the first match). The cart is the signed-in person's draft for its table (or
  * the counter), kept on the device until the order is placed or the draft discarded.
+ *
+ * At a table with open checks the cart may instead be a round for one of them ("Add to check #1042"):
+ * the review area then shows the check and the round, and "Send round" adds it to the check.
+ * `/orders/add?check=<orderId>` opens that round directly (the orders list's "Add round").
  */
 export function AddOrderPage() {
   const { user } = useSession();
@@ -63,6 +79,13 @@ function PointOfSale({ userId }: { userId: string }) {
   const summary = useOrderSummary();
   const cart = usePosCart(userId);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const openChecks = useOpenChecks();
+  const roundCheck = useOrder(cart.check ?? '', { enabled: cart.check !== null });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantedId = searchParams.get('check');
+  const wanted = useOrder(wantedId ?? '', { enabled: wantedId !== null });
+  /** Why `?check=` opened no round (the check is closed, unknown, or the counter is busy). */
+  const [notice, setNotice] = useState<string | null>(null);
 
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -96,6 +119,30 @@ function PointOfSale({ userId }: { userId: string }) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // `?check=<orderId>`: the round for that check, once it is read; the address then drops the
+  // parameter (the round is the table's draft from here, so a reload keeps it).
+  const handledCheck = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wantedId || handledCheck.current === wantedId) return;
+    if (!wanted.data && !wanted.isError) return;
+    handledCheck.current = wantedId;
+    if (wanted.isError) setNotice(errorMessage(wanted.error));
+    else if (wanted.data && !isOpenCheck(wanted.data.status)) setNotice(closedCheckMessage(wanted.data));
+    else if (wanted.data && !cart.openCheck(wanted.data)) {
+      setNotice(
+        `An order being taken at the counter is kept on this device: place or discard it first, then add the round to ${orderNumberLabel(wanted.data.number)}.`,
+      );
+    } else setNotice(null);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('check');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wantedId, wanted.data, wanted.isError, wanted.error, cart, setSearchParams]);
+
   const data = pos.data;
   const itemsById = useMemo(
     () =>
@@ -127,29 +174,72 @@ function PointOfSale({ userId }: { userId: string }) {
   const pricing = priceCart(cart, data, itemsById, money);
   const { discount, couponNow, totals, problem, manualDiscountTyped, itemCount } = pricing;
 
+  // A round: the check as read now (the open checks' list answers first).
+  const inRound = cart.check !== null;
+  const check = inRound
+    ? (roundCheck.data ?? openChecks.data?.find((order) => order.id === cart.check))
+    : undefined;
+  const checkClosed = check !== undefined && !isOpenCheck(check.status);
+  const roundNumber = check ? lastRound(check) + 1 : null;
+  const tableName = data.tables.find((table) => table.id === details.tableId)?.name;
+  const tableChecks =
+    !inRound && details.type === 'dine-in' ? checksAtTable(openChecks.data ?? [], details.tableId) : [];
+  const sendProblem =
+    problem ??
+    (inRound && !check
+      ? roundCheck.isError
+        ? errorMessage(roundCheck.error)
+        : 'Loading the check...'
+      : null);
+
   function pick(item: PointOfSaleItem) {
     if (!item.availableToday) return;
     if (item.modifierGroups.length > 0) setPicking(item);
     else cart.add(item);
   }
 
+  function afterSending() {
+    setSearch('');
+    setNotice(null);
+    // The confirmation appears at the top of the page; the keyboard waits in the search.
+    window.scrollTo({ top: 0 });
+    cartBodyRef.current?.scrollTo({ top: 0 });
+    focusSearch({ preventScroll: true });
+  }
+
   function place() {
-    cart.place(pricing, () => {
-      setSearch('');
-      // The confirmation appears at the top of the page; the keyboard waits in the search.
-      window.scrollTo({ top: 0 });
-      cartBodyRef.current?.scrollTo({ top: 0 });
-      focusSearch({ preventScroll: true });
-    });
+    if (inRound) {
+      if (check && !checkClosed) cart.sendRound(check, pricing, afterSending);
+      return;
+    }
+    cart.place(pricing, afterSending);
   }
 
   return (
     <Frame>
+      {notice && (
+        <div
+          role="alert"
+          className="mb-6 flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p className="min-w-0 flex-1">{notice}</p>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => setNotice(null)}
+            className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-neutral-950"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      )}
       {placed && (
         <div className="mb-6">
           <OrderPlaced
             order={placed}
             money={money}
+            round={cart.placedRound}
             onNewOrder={() => {
               cart.newOrder();
               focusSearch();
@@ -189,8 +279,12 @@ function PointOfSale({ userId }: { userId: string }) {
           <Card className="flex flex-col lg:max-h-full">
             <div className="flex items-center justify-between gap-3 border-b border-neutral-200 px-4 py-3">
               <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
-                <h2 id={cartHeadingId} className="text-lg font-semibold text-neutral-950">
-                  Current order
+                <h2 id={cartHeadingId} className="text-lg font-semibold whitespace-nowrap text-neutral-950">
+                  {!inRound
+                    ? 'Current order'
+                    : check
+                      ? `Round ${roundNumber} for ${orderNumberLabel(check.number)}`
+                      : 'New round'}
                 </h2>
                 <span className="text-sm text-neutral-600 tabular-nums">
                   {itemCount} {itemCount === 1 ? 'item' : 'items'}
@@ -212,13 +306,35 @@ function PointOfSale({ userId }: { userId: string }) {
               ref={cartBodyRef}
               className="flex flex-col gap-5 px-4 py-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto"
             >
-              <OrderTypeFields
-                pos={data}
-                details={details}
-                onChange={cart.changeDetails}
-                openOrders={openOrders}
-                draftTables={cart.tablesWithDrafts}
-              />
+              {(!inRound || details.type === 'dine-in') && (
+                <OrderTypeFields
+                  pos={data}
+                  details={details}
+                  onChange={cart.changeDetails}
+                  openOrders={openOrders}
+                  draftTables={cart.tablesWithDrafts}
+                  typeFixed={inRound}
+                />
+              )}
+              {tableChecks.length > 0 && (
+                <OpenCheckOffer
+                  tableName={tableChecks[0]?.table?.name ?? tableName ?? ''}
+                  checks={tableChecks}
+                  money={money}
+                  newCheckChosen={cart.newCheck}
+                  onChoose={cart.chooseCheck}
+                  onNewCheck={cart.startNewCheck}
+                  onShowChecks={cart.showChecks}
+                />
+              )}
+              {inRound && (
+                <CheckSummary
+                  check={check}
+                  error={roundCheck.isError && !check ? errorMessage(roundCheck.error) : null}
+                  closedShown={refusal?.checkClosed === true}
+                  onNewCheck={cart.startNewCheck}
+                />
+              )}
               <CartLines
                 lines={lines}
                 money={money}
@@ -227,7 +343,8 @@ function PointOfSale({ userId }: { userId: string }) {
                 onNote={(key, note) => cart.changeLine(key, { note })}
                 onRemove={cart.removeLine}
               />
-              <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
+              {check && <CheckRounds check={check} money={money} />}
+              <div hidden={inRound} className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
                 <CustomerFields pos={data} details={details} onChange={cart.changeDetails} />
                 <div className="py-1">
                   <CouponField
@@ -259,33 +376,54 @@ function PointOfSale({ userId }: { userId: string }) {
               </div>
             </div>
             <div ref={setFooter} className="flex flex-col gap-3 border-t border-neutral-200 px-4 py-4">
-              <TotalsList
-                totals={totals}
-                pricing={data.pricing}
-                money={money}
-                discountLabel={coupon ? `Coupon ${coupon.terms.code}` : undefined}
-              />
-              {refusal && (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                  {refusal.message}
-                </p>
+              {inRound ? (
+                <RoundTotals
+                  checkTotal={check?.total}
+                  roundTotal={totals.total}
+                  currency={check?.currency ?? money.currency}
+                  money={money}
+                />
+              ) : (
+                <TotalsList
+                  totals={totals}
+                  pricing={data.pricing}
+                  money={money}
+                  discountLabel={coupon ? `Coupon ${coupon.terms.code}` : undefined}
+                />
               )}
-              {problem && !refusal && (
+              {refusal && (
+                <div
+                  role="alert"
+                  className="flex flex-col gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+                >
+                  <p>{refusal.message}</p>
+                  {refusal.checkClosed && (
+                    <Button variant="secondary" onClick={cart.startNewCheck}>
+                      Start a new check with these items
+                    </Button>
+                  )}
+                </div>
+              )}
+              {sendProblem && !refusal && (
                 <p id={problemId} className="text-sm text-neutral-600">
-                  {problem}
+                  {sendProblem}
                 </p>
               )}
               <Button
                 size="lg"
                 fullWidth
                 onClick={place}
-                disabled={problem !== null}
+                disabled={sendProblem !== null || checkClosed}
                 isLoading={cart.placing}
-                aria-describedby={problem && !refusal ? problemId : undefined}
+                aria-describedby={sendProblem && !refusal ? problemId : undefined}
               >
-                {cart.placing
-                  ? 'Placing order...'
-                  : `Place order · ${formatMoney(totals.total, money.currency, money.locale)}`}
+                {inRound
+                  ? cart.placing
+                    ? 'Sending round...'
+                    : 'Send round'
+                  : cart.placing
+                    ? 'Placing order...'
+                    : `Place order · ${formatMoney(totals.total, money.currency, money.locale)}`}
               </Button>
             </div>
           </Card>
@@ -305,7 +443,7 @@ function PointOfSale({ userId }: { userId: string }) {
         >
           <span className="inline-flex items-center gap-2 font-medium">
             <ShoppingBag aria-hidden="true" className="size-5" />
-            Review order · {itemCount} {itemCount === 1 ? 'item' : 'items'}
+            {inRound ? 'Review round' : 'Review order'} · {itemCount} {itemCount === 1 ? 'item' : 'items'}
           </span>
           <span className="font-semibold tabular-nums">
             {formatMoney(totals.total, money.currency, money.locale)}
@@ -331,10 +469,9 @@ function PointOfSale({ userId }: { userId: string }) {
         }}
       >
         {draftDescription(
-          details.type === 'dine-in'
-            ? data.tables.find((table) => table.id === details.tableId)?.name
-            : undefined,
+          details.type === 'dine-in' ? tableName : undefined,
           itemCount,
+          inRound && check ? { round: roundNumber ?? 1, label: orderNumberLabel(check.number) } : null,
         )}
       </ConfirmDialog>
 
@@ -352,9 +489,16 @@ function PointOfSale({ userId }: { userId: string }) {
 }
 
 /** What "Discard draft" removes, in the confirmation's words. */
-function draftDescription(tableName: string | undefined, itemCount: number): string {
-  const where = tableName ? ` for ${tableName}` : '';
+function draftDescription(
+  tableName: string | undefined,
+  itemCount: number,
+  round: { round: number; label: string } | null,
+): string {
   const what = itemCount > 0 ? ` (${itemCount} ${itemCount === 1 ? 'item' : 'items'})` : '';
+  if (round) {
+    return `Removes round ${round.round} for ${round.label}${what} from this device; what was sent to the check stays on it. It cannot be brought back.`;
+  }
+  const where = tableName ? ` for ${tableName}` : '';
   return `Removes the order${where}${what} from this device, with everything typed for it. It cannot be brought back.`;
 }
 

@@ -1,5 +1,12 @@
 /** The orders feature's public entry: what other features, the pages and the app may use of it. */
-export { useOrder, useOrderSummary, useOrders, usePlaceOrder, usePointOfSale } from './api/orders-api';
+export {
+  useOpenChecks,
+  useOrder,
+  useOrderSummary,
+  useOrders,
+  usePlaceOrder,
+  usePointOfSale,
+} from './api/orders-api';
 export { OrderBoard } from './board/order-board';
 export { CheckActions, MergedIntoNotice, useMayChangeCheck } from './detail/check-actions';
 export { OrderActions } from './detail/order-actions';
@@ -22,10 +29,12 @@ export { useOrderMoney, useOrderTime } from './list/order-format';
 export { OrdersList } from './list/orders-list';
 export { OrdersSummary } from './list/orders-summary';
 export { CartLines, CustomerFields, DiscountFields, OrderTypeFields, TotalsList } from './pos/cart-panel';
+export { CheckRounds, CheckSummary, OpenCheckOffer, RoundTotals } from './pos/check-panel';
 export { MenuGrid } from './pos/menu-grid';
 export { ModifierDialog } from './pos/modifier-dialog';
 export { OrderPlaced } from './pos/order-placed';
 export { priceCart } from './pos/pos-cart-state';
+export { checksAtTable, closedCheckMessage, lastRound } from './pos/pos-checks';
 export { usePosCart } from './pos/use-pos-cart';
 export { KitchenTicketPrintCopy } from './print/kitchen-ticket';
 export { usePrintCopy } from './print/use-print-copy';

@@ -14,6 +14,7 @@ import type {
   OrderListSummary,
   OrderMergeInput,
   OrderPage,
+  OrderRoundInput,
   OrderSplitInput,
   OrderStatusChangeInput,
   OrderSummary,
@@ -105,6 +106,25 @@ export function useOpenOrders(status: string) {
   return useQuery({ ...openOrdersQueryOptions(status), select: (page: OrderPage) => page.items });
 }
 
+/** The open checks at tables: dine-in orders that are confirmed, preparing or ready. */
+export const OPEN_CHECKS_PARAMS = { status: 'confirmed,preparing,ready', type: 'dine-in', limit: 500 };
+
+/**
+ * The tables' open checks for the point of sale, which offers to add a round to one: one page of up to
+ * 500 (a floor never holds more), read again with the live topic `orders`. The list has no table
+ * filter: the point of sale picks a table's checks from it.
+ */
+export function useOpenChecks(options: { enabled?: boolean } = {}) {
+  useLiveTopic('orders', ORDER_LIVE_KEYS);
+  return useQuery({
+    queryKey: queryKeys.orders.list(OPEN_CHECKS_PARAMS),
+    queryFn: ({ signal }) =>
+      apiRequest<OrderPage>(listUrl(OPEN_CHECKS_PARAMS), { signal, cache: 'no-cache' }),
+    select: (page: OrderPage) => page.items,
+    enabled: options.enabled ?? true,
+  });
+}
+
 /**
  * The cancelled orders placed since `fromDay` (`YYYY-MM-DD`, the restaurant's day), one page of up to
  * 500: the kitchen board shows the ones cancelled a moment ago. Read again with the live topic
@@ -136,9 +156,22 @@ export function useOrder(id: string, options: { enabled?: boolean } = {}) {
   useLiveTopic('orders', ORDER_LIVE_KEYS);
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: ({ signal }) => apiRequest<CachedOrder>(orderApiPath(id), { signal, cache: 'no-cache' }),
+    queryFn: ({ signal }): Promise<CachedOrder> => readOrder(id, signal),
     enabled: options.enabled ?? true,
   });
+}
+
+/** `GET /api/orders/{id}`: one order as the server holds it now, with its money. */
+export function readOrder(id: string, signal?: AbortSignal): Promise<OrderWithPayments> {
+  return apiRequest<OrderWithPayments>(orderApiPath(id), { signal, cache: 'no-cache' });
+}
+
+/**
+ * `POST /api/orders/{id}/lines`: a round added to an open check, based on the version shown (an older
+ * one is a 409 `stale`; a check that is no longer confirmed, preparing or ready a 409 `not-open`).
+ */
+export function addRound(id: string, input: OrderRoundInput): Promise<Order> {
+  return apiRequest<Order>(orderApiPath(id, 'lines'), { method: 'POST', body: input });
 }
 
 /** `GET /api/orders/summary`: the pending requests (the navigation badge) and tables with open orders. */

@@ -1,3 +1,5 @@
+import { clsx } from 'clsx';
+import { CirclePlus } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   ORDER_SOURCE_LABELS,
@@ -5,9 +7,10 @@ import {
   type Order,
   orderNumberLabel,
 } from '../../../../shared/contracts/orders';
+import { isOpenCheck } from '../../../../shared/order-status';
 import { Card } from '../../../components/ui/card';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/ui/order-badges';
-import { orderPath } from '../../../lib/paths';
+import { orderPath, paths } from '../../../lib/paths';
 import { type OrderTimeText, orderPartyLabel } from './order-format';
 
 interface OrdersListProps {
@@ -17,6 +20,32 @@ interface OrdersListProps {
 }
 
 const HEADERS = ['Order', 'Time', 'Type', 'Table / customer', 'Status', 'Total'];
+
+/** `/orders/add?check=…`: the point of sale building a round for this open check. */
+function addRoundPath(orderId: string): string {
+  return `${paths.addOrder}?check=${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * "Add round" on an open check (confirmed, preparing or ready): the point of sale with a round for
+ * it. Above the link that covers its row or card, so it is a target of its own.
+ */
+function AddRoundLink({ order, className }: { order: Order; className?: string }) {
+  if (!isOpenCheck(order.status)) return null;
+  return (
+    <Link
+      to={addRoundPath(order.id)}
+      aria-label={`Add round to ${orderNumberLabel(order.number)}`}
+      className={clsx(
+        'relative z-10 inline-flex h-10 items-center gap-1.5 rounded-lg border border-neutral-300 bg-white px-3 text-sm font-medium whitespace-nowrap text-neutral-900 shadow-sm transition-colors hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950',
+        className,
+      )}
+    >
+      <CirclePlus aria-hidden="true" className="size-4 shrink-0" />
+      Add round
+    </Link>
+  );
+}
 
 /** When the order was placed: the time alone today, else the date and the time (which may wrap under it). */
 function OrderTime({ iso, formatTime }: { iso: string; formatTime: OrdersListProps['formatTime'] }) {
@@ -60,6 +89,9 @@ export function OrdersList({ orders, formatTime, formatMoney }: OrdersListProps)
                     {header}
                   </th>
                 ))}
+                <th scope="col" className="py-3 pr-4 pl-1">
+                  <span className="sr-only">Rounds</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-neutral-200">
@@ -109,6 +141,9 @@ export function OrdersList({ orders, formatTime, formatMoney }: OrdersListProps)
                     >
                       {formatMoney(order.total, order.currency)}
                     </td>
+                    <td className="py-2 pr-4 pl-1 text-right">
+                      <AddRoundLink order={order} />
+                    </td>
                   </tr>
                 );
               })}
@@ -122,33 +157,37 @@ export function OrdersList({ orders, formatTime, formatMoney }: OrdersListProps)
           const party = orderPartyLabel(order);
           return (
             <li key={order.id}>
-              <Link
-                to={orderPath(order.id)}
+              <Card
                 data-testid="order-card"
-                className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+                className="relative flex flex-col gap-2 p-4 hover:border-neutral-300 has-[a:focus-visible]:border-neutral-300"
               >
-                <Card className="flex flex-col gap-2 p-4 hover:border-neutral-300">
-                  <div className="flex items-center justify-between gap-3">
-                    <span className="text-base font-semibold text-neutral-950">
-                      {orderNumberLabel(order.number)}
-                    </span>
-                    <span className="flex flex-wrap justify-end gap-1.5">
-                      <OrderStatusBadge status={order.status} />
-                      <PaymentStatusBadge status={order.paymentStatus} />
-                    </span>
-                  </div>
-                  <div className="flex items-baseline justify-between gap-3 text-sm text-neutral-600">
-                    <OrderTime iso={order.createdAt} formatTime={formatTime} />
-                    <span className="font-medium whitespace-nowrap text-neutral-950 tabular-nums">
-                      {formatMoney(order.total, order.currency)}
-                    </span>
-                  </div>
-                  <div className="text-sm text-neutral-700">
+                <div className="flex items-center justify-between gap-3">
+                  {/* The link covers the whole card (its ::after), so any part of it opens the order. */}
+                  <Link
+                    to={orderPath(order.id)}
+                    className="text-base font-semibold text-neutral-950 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-neutral-950"
+                  >
+                    {orderNumberLabel(order.number)}
+                  </Link>
+                  <span className="flex flex-wrap justify-end gap-1.5">
+                    <OrderStatusBadge status={order.status} />
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                  </span>
+                </div>
+                <div className="flex items-baseline justify-between gap-3 text-sm text-neutral-600">
+                  <OrderTime iso={order.createdAt} formatTime={formatTime} />
+                  <span className="font-medium whitespace-nowrap text-neutral-950 tabular-nums">
+                    {formatMoney(order.total, order.currency)}
+                  </span>
+                </div>
+                <div className="flex items-end justify-between gap-3">
+                  <div className="min-w-0 text-sm text-neutral-700">
                     {ORDER_TYPE_LABELS[order.type]} · {ORDER_SOURCE_LABELS[order.source]}
                     {party && <span className="block truncate text-neutral-600">{party}</span>}
                   </div>
-                </Card>
-              </Link>
+                  <AddRoundLink order={order} className="shrink-0" />
+                </div>
+              </Card>
             </li>
           );
         })}

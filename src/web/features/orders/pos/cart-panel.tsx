@@ -197,7 +197,8 @@ function tableLabel(table: PointOfSale['tables'][number], open: number, draft: b
 
 /**
  * Dine-in, takeaway or delivery; the table (showing which have open orders, and which keep a draft on
- * this device: choosing one brings its draft back) or the address.
+ * this device: choosing one brings its draft back) or the address. A round keeps its check's type
+ * (`typeFixed`): only its table may change, to that table's own draft.
  */
 export function OrderTypeFields({
   pos,
@@ -205,19 +206,26 @@ export function OrderTypeFields({
   onChange,
   openOrders,
   draftTables,
-}: OrderDetailsProps & { openOrders: Map<string, number>; draftTables: ReadonlySet<string> }) {
+  typeFixed = false,
+}: OrderDetailsProps & {
+  openOrders: Map<string, number>;
+  draftTables: ReadonlySet<string>;
+  typeFixed?: boolean;
+}) {
   const busyTables = pos.tables.filter((table) => (openOrders.get(table.id) ?? 0) > 0).length;
   const otherDrafts = pos.tables.filter((table) => draftTables.has(table.id) && table.id !== details.tableId);
   return (
     <div className="flex flex-col gap-3">
-      <SegmentedChoice
-        legend="Order type"
-        hideLegend
-        options={ORDER_TYPES}
-        labels={ORDER_TYPE_LABELS}
-        value={details.type}
-        onChange={(type) => onChange({ type })}
-      />
+      {!typeFixed && (
+        <SegmentedChoice
+          legend="Order type"
+          hideLegend
+          options={ORDER_TYPES}
+          labels={ORDER_TYPE_LABELS}
+          value={details.type}
+          onChange={(type) => onChange({ type })}
+        />
+      )}
       {details.type === 'dine-in' && (
         <div className="flex flex-col gap-1.5">
           <SelectField
@@ -263,7 +271,7 @@ export function OrderTypeFields({
           )}
         </div>
       )}
-      {details.type === 'delivery' && (
+      {details.type === 'delivery' && !typeFixed && (
         <TextField
           label="Delivery address"
           value={details.deliveryAddress}

@@ -15,17 +15,20 @@ import type { MoneyFormat } from './money-format';
 interface OrderPlacedProps {
   order: Order;
   money: MoneyFormat;
+  /** The round just sent to the check `order`; null or left out: `order` was just placed. */
+  round?: number | null;
   /** Puts the banner away and the keyboard in the search (the cart is already empty). */
   onNewOrder: () => void;
 }
 
 /**
- * The confirmation after placing: the number, the total and payment status, "Take payment" (the Pay
- * dialog) while something is due, the way to the order, the receipt and the kitchen ticket, and "New
- * order". The cart is already empty, so the next order can start at once. The kitchen ticket is what
- * prints by default; "Print receipt" prints the receipt with the payments taken here.
+ * The confirmation after placing an order or sending a round to a check: the number, the total and
+ * payment status, "Take payment" (the Pay dialog) while something is due, the way to the order, the
+ * receipt and the kitchen ticket (of the round alone, after a round), and "New order". The cart is
+ * already empty, so the next order can start at once. The kitchen ticket is what prints by default;
+ * "Print receipt" prints the receipt with the payments taken here.
  */
-export function OrderPlaced({ order: placed, money, onNewOrder }: OrderPlacedProps) {
+export function OrderPlaced({ order: placed, money, round = null, onNewOrder }: OrderPlacedProps) {
   // The order as the server reads it now (with its payments), the answer of placing it meanwhile.
   const read = useOrder(placed.id);
   const order = read.data ?? placed;
@@ -39,17 +42,25 @@ export function OrderPlaced({ order: placed, money, onNewOrder }: OrderPlacedPro
   const printing = usePrintCopy<'kitchen-ticket' | 'receipt'>('kitchen-ticket');
   const label = orderNumberLabel(order.number);
   const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
+  const ticket =
+    round === null ? order : { ...order, lines: order.lines.filter((line) => line.round === round) };
   return (
     <section
-      aria-label={`Order ${label} placed`}
+      aria-label={round === null ? `Order ${label} placed` : `Round ${round} sent for ${label}`}
       className="flex flex-col gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5 xl:flex-row xl:items-center xl:justify-between"
     >
       <div role="status" className="flex min-w-0 items-start gap-3">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
         <div className="min-w-0">
-          <p className="text-lg font-semibold text-neutral-950">
-            Order <span className="text-2xl tabular-nums">{label}</span> placed
-          </p>
+          {round === null ? (
+            <p className="text-lg font-semibold text-neutral-950">
+              Order <span className="text-2xl tabular-nums">{label}</span> placed
+            </p>
+          ) : (
+            <p className="text-lg font-semibold text-neutral-950">
+              Round {round} sent to the kitchen for <span className="text-2xl tabular-nums">{label}</span>
+            </p>
+          )}
           <p className="text-sm text-neutral-700">
             {ORDER_TYPE_LABELS[order.type]}
             {order.table ? ` · Table ${order.table.name}` : ''} · Total{' '}
@@ -99,7 +110,7 @@ export function OrderPlaced({ order: placed, money, onNewOrder }: OrderPlacedPro
         </Button>
       </div>
       {printing.copy === 'kitchen-ticket' ? (
-        <KitchenTicketPrintCopy order={order} />
+        <KitchenTicketPrintCopy order={ticket} />
       ) : (
         <ReceiptPrintCopy order={order} />
       )}

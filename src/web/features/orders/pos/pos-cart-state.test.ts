@@ -173,6 +173,110 @@ describe('the point of sale cart', () => {
   });
 });
 
+describe('a round for an open check', () => {
+  const atTable = (...actions: PosCartAction[]) =>
+    run({ type: 'change-details', patch: { tableId: 't1' } }, ...actions);
+  const check = { id: 'check-1', number: 1042 } as Order;
+
+  it('makes the cart’s lines a round for the check, and goes back to a new check with them', () => {
+    const cart = atTable(
+      { type: 'add', item: soup, quantity: 2 },
+      { type: 'change-details', patch: { customerName: 'Dana' } },
+    );
+    const round = posCartReducer(refused(cart), { type: 'choose-check', check: 'check-1' });
+    expect([round.check, round.newCheck, round.refusal]).toEqual(['check-1', false, null]);
+    expect(round.lines).toEqual(cart.lines);
+    // What only a new order takes is kept for the way back.
+    const fresh = posCartReducer(round, { type: 'new-check' });
+    expect([fresh.check, fresh.newCheck, fresh.lines, fresh.details.customerName]).toEqual([
+      null,
+      true,
+      cart.lines,
+      'Dana',
+    ]);
+    expect(posCartReducer(fresh, { type: 'show-checks' }).newCheck).toBe(false);
+  });
+
+  it('is kept as its table’s draft with the check, even before its first item', () => {
+    const empty = atTable({ type: 'choose-check', check: 'check-1' });
+    expect(isBlankCart(empty)).toBe(false);
+    const draft = draftOf(empty, { key: 'k', refusedBody: null }, 5);
+    expect([draft.check, draft.newCheck]).toEqual(['check-1', false]);
+    expect(cartOfDraft(draft).cart.check).toBe('check-1');
+    // "New check" alone is no draft.
+    expect(isBlankCart(atTable({ type: 'new-check' }))).toBe(true);
+  });
+
+  it('is priced without a discount or coupon, and asks only for an item', () => {
+    const empty = atTable(
+      { type: 'change-discount', patch: { value: '10' } },
+      { type: 'coupon-applied', coupon: tenOff },
+      { type: 'choose-check', check: 'check-1' },
+    );
+    expect(priceCart(empty, pos, menu, money).problem).toBe('Add an item to the round.');
+    const round = posCartReducer(empty, { type: 'add', item: soup, quantity: 3 });
+    const priced = priceCart(round, pos, menu, money);
+    expect(priced.problem).toBeNull();
+    expect([priced.totals.subtotal, priced.totals.discount, priced.totals.tax]).toEqual([2100, 0, 210]);
+    expect([priced.itemCount, priced.manualDiscountTyped]).toEqual([3, false]);
+    // Even without a table chosen (a takeaway check's round at the counter).
+    const counter = run({ type: 'choose-check', check: 'check-2' }, { type: 'add', item: soup });
+    expect(priceCart(counter, pos, menu, money).problem).toBeNull();
+  });
+
+  it('starts a new cart once the round is sent, showing the check and the round', () => {
+    const round = atTable({ type: 'choose-check', check: 'check-1' }, { type: 'add', item: soup });
+    const sent = posCartReducer(round, { type: 'round-sent', order: check, round: 2 });
+    expect(sent).toEqual({
+      ...EMPTY_POS_CART,
+      placed: check,
+      placedRound: 2,
+      lineCount: 1,
+    });
+    expect(posCartReducer(sent, { type: 'new-order' })).toMatchObject({ placed: null, placedRound: null });
+    // Placing a new order is no round.
+    const placed = posCartReducer(sent, { type: 'placed', order: placedOrder });
+    expect([placed.placed, placed.placedRound]).toEqual([placedOrder, null]);
+  });
+
+  it('is left when discarded: the table’s offer comes back', () => {
+    const round = atTable(
+      { type: 'new-check' },
+      { type: 'choose-check', check: 'check-1' },
+      { type: 'add', item: soup },
+    );
+    const discarded = posCartReducer(round, { type: 'discard' });
+    expect([discarded.check, discarded.newCheck, discarded.lines]).toEqual([null, false, []]);
+    expect(discarded.details.tableId).toBe('t1');
+  });
+
+  it('stays with its table when another is chosen, and comes back with it', () => {
+    const newKey = () => 'key-new';
+    const round = atTable({ type: 'choose-check', check: 'check-1' }, { type: 'add', item: soup });
+    const elsewhere = switchSlot(round, { tableId: 't2' }, {}, newKey);
+    expect(elsewhere?.cart.check).toBeNull();
+    const drafts = { 'table:t1': draftOf(round, { key: 'k1', refusedBody: null }, 5) };
+    const back = switchSlot(elsewhere!.cart, { tableId: 't1' }, drafts, newKey);
+    expect([back?.cart.check, back?.cart.lines]).toEqual(['check-1', round.lines]);
+    // A counter's round (a takeaway check) does not move along to a table as a round.
+    const counterRound = run({ type: 'choose-check', check: 'check-2' }, { type: 'add', item: soup });
+    const seated = switchSlot(counterRound, { tableId: 't3' }, {}, newKey);
+    expect([seated?.cart.check, seated?.cart.lines, seated?.freed]).toEqual([
+      null,
+      counterRound.lines,
+      'counter',
+    ]);
+    // Opening a check's round does not take the counter's order along.
+    const counter = run({ type: 'add', item: latte, optionIds: ['o-large'] });
+    const opened = switchSlot(counter, { tableId: 't1' }, {}, newKey, { carry: false });
+    expect([opened?.cart.lines, opened?.freed, opened?.key]).toEqual([
+      [],
+      null,
+      { key: 'key-new', refusedBody: null },
+    ]);
+  });
+});
+
 describe('pricing the point of sale cart', () => {
   it('prices with the menu as it is now and counts the items', () => {
     const state = run(
@@ -274,6 +378,8 @@ describe('the cart as a draft of its table or of the counter', () => {
       discountDraft: cart.discountDraft,
       coupon: tenOff,
       lineCount: 2,
+      check: null,
+      newCheck: false,
     });
     // A draft whose count fell behind its lines (edited elsewhere) still gives new keys.
     expect(cartOfDraft({ ...draft, lineCount: 0 }).cart.lineCount).toBe(2);

@@ -16,14 +16,19 @@ import { type DraftSlot, type PosDraft, type PosDrafts, slotOf } from './pos-dra
 /**
  * The point of sale's cart as one state and a reducer (`usePosCart` holds it): the lines, the order's
  * type, table, customer and partner, the manual discount as typed, the applied coupon, the server's
- * refusal of the last "Place order" and the order just placed. Every change of what would be sent
- * clears the refusal, since it was about another cart. Pure, so it is tested without React.
+ * refusal of the last "Place order" and the order just placed. A cart is a new order, or a round for
+ * an open check of its table (`check`): then only its lines are sent. Every change of what would be
+ * sent clears the refusal, since it was about another cart. Pure, so it is tested without React.
  */
 
-/** The server's refusal of the cart; `onCoupon`: it was about the coupon (shown on the coupon too). */
+/**
+ * The server's refusal of the cart; `onCoupon`: it was about the coupon (shown on the coupon too);
+ * `checkClosed`: the check the round was for takes no more rounds (a new check is offered instead).
+ */
 export interface CartRefusal {
   message: string;
   onCoupon: boolean;
+  checkClosed?: boolean;
 }
 
 export interface PosCartState {
@@ -34,8 +39,14 @@ export interface PosCartState {
   /** Why the last coupon check failed (shown on the coupon field). */
   couponError: string | null;
   refusal: CartRefusal | null;
-  /** The order just placed, shown at the top until "New order". */
+  /** The order just placed, or the check a round was just sent to, shown at the top until "New order". */
   placed: Order | null;
+  /** The round just sent to `placed`, or null when `placed` is a new order. */
+  placedRound: number | null;
+  /** The open check (its order id) the cart is a round for, or null: the cart is a new order. */
+  check: string | null;
+  /** At a table with open checks, "New check" was chosen: the offer to add to one is put away. */
+  newCheck: boolean;
   /** How many lines were ever made: the next line's key is `line-<lineCount + 1>`. */
   lineCount: number;
 }
@@ -50,6 +61,9 @@ export const EMPTY_POS_CART: PosCartState = {
   couponError: null,
   refusal: null,
   placed: null,
+  placedRound: null,
+  check: null,
+  newCheck: false,
   lineCount: 0,
 };
 
@@ -73,6 +87,10 @@ export type PosCartAction =
   | { type: 'placing' }
   | { type: 'refused'; refusal: CartRefusal }
   | { type: 'placed'; order: Order }
+  | { type: 'choose-check'; check: string }
+  | { type: 'new-check' }
+  | { type: 'show-checks' }
+  | { type: 'round-sent'; order: Order; round: number }
   | { type: 'restore'; cart: DraftCart }
   | { type: 'discard' }
   | { type: 'new-order' };
@@ -121,6 +139,23 @@ export function posCartReducer(state: PosCartState, action: PosCartAction): PosC
         placed: action.order,
         lineCount: state.lineCount,
       };
+    case 'round-sent':
+      // As after placing: the next cart starts empty, a new order of the same type.
+      return {
+        ...EMPTY_POS_CART,
+        details: { ...EMPTY_DETAILS, type: state.details.type },
+        placed: action.order,
+        placedRound: action.round,
+        lineCount: state.lineCount,
+      };
+    case 'choose-check':
+      // The cart's lines become the round; what only a new order takes (customer, discount, coupon)
+      // stays as typed, in case the waiter goes back to a new check.
+      return { ...state, check: action.check, newCheck: false, refusal: null };
+    case 'new-check':
+      return { ...state, check: null, newCheck: true, refusal: null };
+    case 'show-checks':
+      return { ...state, newCheck: false };
     case 'restore':
       return { ...state, ...action.cart, couponError: null, refusal: null };
     case 'discard':
@@ -133,12 +168,15 @@ export function posCartReducer(state: PosCartState, action: PosCartAction): PosC
         refusal: null,
       };
     case 'new-order':
-      return { ...state, placed: null };
+      return { ...state, placed: null, placedRound: null };
   }
 }
 
 /** What of the cart is kept as a draft on the device: what was chosen and typed. */
-export type DraftCart = Pick<PosCartState, 'lines' | 'details' | 'discountDraft' | 'coupon' | 'lineCount'>;
+export type DraftCart = Pick<
+  PosCartState,
+  'lines' | 'details' | 'discountDraft' | 'coupon' | 'lineCount' | 'check' | 'newCheck'
+>;
 
 /** An empty cart of this order type at this table. */
 function blankCart(slotDetails: Pick<OrderDetails, 'type' | 'tableId'>): DraftCart {
@@ -148,18 +186,24 @@ function blankCart(slotDetails: Pick<OrderDetails, 'type' | 'tableId'>): DraftCa
     discountDraft: EMPTY_DISCOUNT,
     coupon: null,
     lineCount: 0,
+    check: null,
+    newCheck: false,
   };
 }
 
 /**
  * Whether the cart holds nothing but its order type and table: nothing to keep as a draft (and a
- * table whose cart is blank shows no draft).
+ * table whose cart is blank shows no draft). A round chosen for a check is kept, even before its
+ * first item.
  */
-export function isBlankCart(cart: Pick<PosCartState, 'lines' | 'details' | 'discountDraft' | 'coupon'>) {
+export function isBlankCart(
+  cart: Pick<PosCartState, 'lines' | 'details' | 'discountDraft' | 'coupon' | 'check'>,
+) {
   const { details, discountDraft } = cart;
   return (
     cart.lines.length === 0 &&
     cart.coupon === null &&
+    cart.check === null &&
     [
       discountDraft.value,
       discountDraft.reason,
@@ -182,6 +226,8 @@ export function draftOf(cart: DraftCart, key: CartKey, now: number): PosDraft {
     discountDraft: cart.discountDraft,
     coupon: cart.coupon,
     lineCount: cart.lineCount,
+    check: cart.check,
+    newCheck: cart.newCheck,
     idempotencyKey: key.key,
     refusedBody: key.refusedBody,
   };
@@ -197,6 +243,8 @@ export function cartOfDraft(draft: PosDraft): { cart: DraftCart; key: CartKey } 
       discountDraft: draft.discountDraft,
       coupon: draft.coupon,
       lineCount: Math.max(draft.lineCount, highest),
+      check: draft.check,
+      newCheck: draft.newCheck,
     },
     key: { key: draft.idempotencyKey, refusedBody: draft.refusedBody },
   };
@@ -222,15 +270,16 @@ export interface SlotChange {
  * The cart after `patch` when the patch moves it to another slot (another table, or between a table
  * and the counter); null when it stays in its slot. The cart left behind is kept as its slot's draft
  * (the caller keeps it), except that a cart from the counter (items tapped before the table was chosen)
- * moves along to a slot that has no draft of its own. Else the new slot's draft comes back, or the new
- * slot starts empty: a table's order stays with its table. The order type and table are always the
- * ones just chosen.
+ * moves along to a slot that has no draft of its own, as a new order (`carry: false`: it stays). Else
+ * the new slot's draft comes back, or the new slot starts empty: a table's order stays with its table.
+ * The order type and table are always the ones just chosen.
  */
 export function switchSlot(
   cart: DraftCart,
   patch: Partial<OrderDetails>,
   drafts: PosDrafts['drafts'],
   newKey: () => string,
+  { carry = true }: { carry?: boolean } = {},
 ): SlotChange | null {
   const details = { ...cart.details, ...patch };
   const from = slotOf(cart.details);
@@ -246,7 +295,9 @@ export function switchSlot(
       freed: null,
     };
   }
-  if (from === 'counter') return { cart: { ...cart, details }, key: null, freed: from };
+  if (from === 'counter' && carry) {
+    return { cart: { ...cart, details, check: null, newCheck: false }, key: null, freed: from };
+  }
   return { cart: blankCart(chosen), key: { key: newKey(), refusedBody: null }, freed: null };
 }
 
@@ -264,7 +315,8 @@ export interface PosCartPricing {
 
 /**
  * The cart priced with the menu as it is now (a price changed while the cart was open counts), with
- * a coupon or a manual discount, never both: while a coupon is applied the discount is not read.
+ * a coupon or a manual discount, never both: while a coupon is applied the discount is not read. A
+ * round takes neither (the check keeps its own discount): it is its lines with the check's charges.
  */
 export function priceCart(
   state: PosCartState,
@@ -274,6 +326,17 @@ export function priceCart(
 ): PosCartPricing {
   const { lines, details, coupon } = state;
   const liveLines = lines.map((line) => ({ ...line, item: itemsById.get(line.item.id) ?? line.item }));
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (state.check !== null) {
+    return {
+      discount: { ok: true, discount: null },
+      couponNow: couponPricing(null, 0, money),
+      totals: cartTotals(liveLines, details.type, pos.pricing, null),
+      problem: lines.length === 0 ? 'Add an item to the round.' : null,
+      manualDiscountTyped: false,
+      itemCount,
+    };
+  }
   const discount =
     pos.canDiscount && !coupon
       ? readDiscount(state.discountDraft, pos.currency)
@@ -296,7 +359,7 @@ export function priceCart(
     totals,
     problem,
     manualDiscountTyped: pos.canDiscount && !coupon && state.discountDraft.value.trim() !== '',
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    itemCount,
   };
 }
 

@@ -73,6 +73,8 @@ function draft(tableId: string, savedAt = NOW, overrides: Partial<PosDraft> = {}
     discountDraft: { kind: 'percent', value: '10', reason: 'Regular' },
     coupon: null,
     lineCount: 1,
+    check: null,
+    newCheck: false,
     idempotencyKey: `key-${tableId || 'counter'}`,
     refusedBody: null,
     ...overrides,
@@ -188,6 +190,28 @@ describe('keeping point of sale drafts', () => {
     // The slot to open with is kept even when its draft is gone (it then opens empty).
     expect(drafts.active).toBe('table:t9');
     expect(parseDrafts('{"v":1,"active":"bar","drafts":{}}', NOW).active).toBe('counter');
+  });
+
+  it('keeps the check a table’s round is for; a draft kept before rounds is a new order', () => {
+    const round = draft('t1', NOW, { check: 'order-1042', newCheck: false });
+    const fresh = draft('t2', NOW, { newCheck: true });
+    const { check: _check, newCheck: _newCheck, ...older } = draft('t3');
+    const text = JSON.stringify({
+      v: 1,
+      active: 'table:t1',
+      drafts: {
+        'table:t1': round,
+        'table:t2': fresh,
+        'table:t3': older,
+        'table:t4': draft('t4', NOW, { check: '' }),
+        'table:t5': { ...draft('t5'), check: 1042 },
+      },
+    });
+    const drafts = parseDrafts(text, NOW);
+    expect(Object.keys(drafts.drafts)).toEqual(['table:t1', 'table:t2', 'table:t3']);
+    expect(drafts.drafts['table:t1']).toEqual(round);
+    expect(drafts.drafts['table:t2']?.newCheck).toBe(true);
+    expect(drafts.drafts['table:t3']).toEqual(draft('t3'));
   });
 
   it('goes on without drafts when the browser refuses its storage', () => {

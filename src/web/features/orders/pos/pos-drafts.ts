@@ -37,6 +37,10 @@ export interface PosDraft {
   discountDraft: DiscountDraft;
   coupon: AppliedCoupon | null;
   lineCount: number;
+  /** The open check (its order id) the cart is a round for, or null: a new order. */
+  check: string | null;
+  /** "New check" was chosen at a table with open checks. */
+  newCheck: boolean;
   /** The cart's Idempotency-Key: a retry after a crash sends it again, so no order is made twice. */
   idempotencyKey: string;
   /** The body the server refused with that key, or null. */
@@ -108,6 +112,9 @@ const DraftSchema = z.object({
     })
     .nullable(),
   lineCount: z.number().int().min(0),
+  // Drafts kept before rounds existed are new orders.
+  check: z.string().min(1).nullable().default(null),
+  newCheck: z.boolean().default(false),
   idempotencyKey: z.string().min(1),
   refusedBody: z.string().nullable(),
 });

@@ -1,15 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Order, PointOfSaleItem } from '../../../../shared/contracts/orders';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { appliedCoupon, isCouponRefusal, useCheckCoupon } from '../../coupons';
-import { usePlaceOrder } from '../api/orders-api';
+import { addRound, type CachedOrder, readOrder, usePlaceOrder } from '../api/orders-api';
 import type { CartLine, DiscountDraft, OrderDetails } from './cart';
 import { newIdempotencyKey, orderInput } from './cart';
 import {
   type CartKey,
   cartOfDraft,
+  type DraftCart,
   draftOf,
   EMPTY_POS_CART,
   isBlankCart,
@@ -20,6 +21,7 @@ import {
   posCartReducer,
   switchSlot,
 } from './pos-cart-state';
+import { deliverRound, lastRound, type RoundRequest, roundInput } from './pos-checks';
 import {
   COUNTER_SLOT,
   type DraftSlot,
@@ -71,12 +73,22 @@ function draftTablesOf(drafts: PosDrafts): string {
     .join('\n');
 }
 
+/** A round sent without an answer: the same lines sent to the same check again first look for it. */
+interface UnansweredRound {
+  checkId: string;
+  /** The round's lines as sent. */
+  body: string;
+  /** The check's last round before it was sent. */
+  knownRounds: number;
+}
+
 /**
- * The point of sale's cart (`pos-cart-state.ts`) with what talks to the server: checking a coupon and
- * placing the order with one Idempotency-Key per cart. The cart is kept on the device as the draft of
- * its table or of the counter (`pos-drafts.ts`, per user), written at every change, so it survives
- * leaving the page, a reload or a crash; choosing another table shows that table's draft. A draft goes
- * when its order is placed or when it is discarded.
+ * The point of sale's cart (`pos-cart-state.ts`) with what talks to the server: checking a coupon,
+ * placing the order with one Idempotency-Key per cart, and sending a round to an open check
+ * (`pos-checks.ts`). The cart is kept on the device as the draft of its table or of the counter
+ * (`pos-drafts.ts`, per user), a round with the check it is for, written at every change, so it
+ * survives leaving the page, a reload or a crash; choosing another table shows that table's draft. A
+ * draft goes when its order is placed or its round sent, or when it is discarded.
  */
 export function usePosCart(userId: string) {
   const [opening] = useState(() => {
@@ -91,6 +103,10 @@ export function usePosCart(userId: string) {
     ...cart,
   }));
   const placeOrder = usePlaceOrder();
+  const roundSend = useMutation({
+    mutationFn: (request: RoundRequest) => deliverRound(request, { addRound, readCheck: readOrder }),
+  });
+  const unanswered = useRef<UnansweredRound | null>(null);
   const checkCoupon = useCheckCoupon();
   const queryClient = useQueryClient();
   /** One key per cart: kept for retries of the same cart (also after a reload), renewed after success. */
@@ -165,6 +181,50 @@ export function usePosCart(userId: string) {
     if (freed) updateDrafts(storage, userId, Date.now(), (kept) => withDraft(kept, freed, null));
     if (change.key) idempotency.current = change.key;
     dispatch({ type: 'restore', cart: change.cart });
+  }
+
+  /** The cart becomes a round for the open check `checkId` (of its table); its lines stay. */
+  function chooseCheck(checkId: string) {
+    if (sending.current) return;
+    dispatch({ type: 'choose-check', check: checkId });
+  }
+
+  /** The cart is a new check (at a table with open checks: the offer is put away); its lines stay. */
+  function startNewCheck() {
+    if (sending.current) return;
+    dispatch({ type: 'new-check' });
+  }
+
+  /** Shows the offer to add the cart to one of the table's open checks again. */
+  function showChecks() {
+    dispatch({ type: 'show-checks' });
+  }
+
+  /**
+   * Opens a round for `check` (`/orders/add?check=…`): the cart of the check's table (its draft, or an
+   * empty one) becomes the round. A check without a table takes the counter's cart, unless the counter
+   * keeps another order being taken: then nothing changes and the answer is false.
+   */
+  function openCheck(check: Pick<CachedOrder, 'id' | 'type' | 'table'>): boolean {
+    if (sending.current) return false;
+    const patch = { type: check.type, tableId: check.table?.id ?? '' };
+    const storage = draftStorage();
+    const drafts = readDrafts(storage, userId, Date.now()).drafts;
+    const change = switchSlot(state, patch, drafts, newIdempotencyKey, { carry: false });
+    const target: DraftCart = change?.cart ?? {
+      lines: state.lines,
+      details: { ...state.details, ...patch },
+      discountDraft: state.discountDraft,
+      coupon: state.coupon,
+      lineCount: state.lineCount,
+      check: state.check,
+      newCheck: state.newCheck,
+    };
+    if (slotOf(patch) === COUNTER_SLOT && target.check !== check.id && !isBlankCart(target)) return false;
+    if (change) keep(state);
+    if (change?.key) idempotency.current = change.key;
+    dispatch({ type: 'restore', cart: { ...target, check: check.id, newCheck: false } });
+    return true;
   }
 
   /** Empties the cart and forgets its draft; the order type and table stay. */
@@ -248,6 +308,77 @@ export function usePosCart(userId: string) {
     );
   }
 
+  /**
+   * Sends the cart as a round to `check` (as the screen shows it: its version is the one the round is
+   * based on), unless something stops it or something is being sent already. A check changed meanwhile
+   * is read again and the round sent once more (`deliverRound`). After success the table's draft goes,
+   * the cart starts again and `onSent` runs; after a refusal the check and the menu are read again.
+   */
+  function sendRound(
+    check: Pick<CachedOrder, 'id' | 'number' | 'version' | 'lines'>,
+    pricing: PosCartPricing,
+    onSent: (order: Order) => void,
+  ) {
+    if (pricing.problem || sending.current || state.check !== check.id) return;
+    const { lines } = roundInput(state.lines, check.version);
+    const body = JSON.stringify(lines);
+    const previous = unanswered.current;
+    const unansweredAfter =
+      previous && previous.checkId === check.id && previous.body === body ? previous.knownRounds : null;
+    const knownRounds = unansweredAfter ?? lastRound(check);
+    const sentSlot = slotOf(state.details);
+    sending.current = true;
+    dispatch({ type: 'placing' });
+    roundSend.mutate(
+      { check, lines, unansweredAfter },
+      {
+        onSuccess: (outcome) => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+          if (!outcome.ok) {
+            unanswered.current =
+              outcome.reason === 'unanswered' ? { checkId: check.id, body, knownRounds } : null;
+            dispatch({
+              type: 'refused',
+              refusal: {
+                message: outcome.message,
+                onCoupon: false,
+                checkClosed: outcome.reason === 'not-open',
+              },
+            });
+            if (outcome.reason === 'refused') {
+              void queryClient.invalidateQueries({ queryKey: queryKeys.orders.pointOfSale });
+            }
+            return;
+          }
+          unanswered.current = null;
+          const { order } = outcome;
+          // The answer may not carry the check's money: what was read of it stays until it is read again.
+          queryClient.setQueryData<CachedOrder>(queryKeys.orders.one(order.id), (shown) =>
+            shown && 'payments' in shown && !('payments' in order) ? { ...shown, ...order } : order,
+          );
+          const drafts = updateDrafts(draftStorage(), userId, Date.now(), (kept) =>
+            withDraft(kept, sentSlot, null),
+          );
+          idempotency.current = { key: newIdempotencyKey(), refusedBody: null };
+          dispatch({ type: 'round-sent', order, round: lastRound(order) });
+          const counter = drafts.drafts[COUNTER_SLOT];
+          if (counter) {
+            const restored = cartOfDraft(counter);
+            idempotency.current = restored.key;
+            dispatch({ type: 'restore', cart: restored.cart });
+          }
+          onSent(order);
+        },
+        onError: (error) => {
+          dispatch({ type: 'refused', refusal: { message: errorMessage(error), onCoupon: false } });
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  }
+
   function newOrder() {
     dispatch({ type: 'new-order' });
   }
@@ -270,8 +401,13 @@ export function usePosCart(userId: string) {
     removeCoupon,
     editCoupon,
     place,
+    chooseCheck,
+    startNewCheck,
+    showChecks,
+    openCheck,
+    sendRound,
     newOrder,
-    placing: placeOrder.isPending,
+    placing: placeOrder.isPending || roundSend.isPending,
     checkingCoupon: checkCoupon.isPending,
   };
 }
