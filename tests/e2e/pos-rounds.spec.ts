@@ -170,6 +170,13 @@ test.describe('rounds on open checks at the point of sale', () => {
     await send.click();
     expect((await sent).status()).toBe(200);
     await expect(page.getByText(`Round 2 sent to the kitchen for ${label}`)).toBeVisible();
+    // The kitchen ticket the confirmation prints is the round's alone, under "Round 2".
+    await page.emulateMedia({ media: 'print' });
+    const ticket = page.getByTestId('kitchen-ticket-print');
+    await expect(ticket).toContainText('Round 2');
+    await expect(ticket).toContainText(floor.latte.name);
+    await expect(ticket).not.toContainText(floor.soup.name);
+    await page.emulateMedia({ media: 'screen' });
     await expect(page.getByText('Tap an item on the menu to add it.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Current order' })).toBeVisible();
     await expect(tablePicker.locator('option', { hasText: floor.table.name })).not.toContainText('draft');

@@ -42,8 +42,6 @@ export function OrderPlaced({ order: placed, money, round = null, onNewOrder }: 
   const printing = usePrintCopy<'kitchen-ticket' | 'receipt'>('kitchen-ticket');
   const label = orderNumberLabel(order.number);
   const format = (minor: number) => formatMoney(minor, money.currency, money.locale);
-  const ticket =
-    round === null ? order : { ...order, lines: order.lines.filter((line) => line.round === round) };
   return (
     <section
       aria-label={round === null ? `Order ${label} placed` : `Round ${round} sent for ${label}`}
@@ -110,7 +108,7 @@ export function OrderPlaced({ order: placed, money, round = null, onNewOrder }: 
         </Button>
       </div>
       {printing.copy === 'kitchen-ticket' ? (
-        <KitchenTicketPrintCopy order={ticket} />
+        <KitchenTicketPrintCopy order={order} {...(round === null ? {} : { round })} />
       ) : (
         <ReceiptPrintCopy order={order} />
       )}
