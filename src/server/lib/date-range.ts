@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from '../../shared/time-zones';
 import { badRequest } from './errors';
 
 /**
@@ -22,36 +23,12 @@ export function isQueryDateInRange(value: string): boolean {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The UTC offset of `timeZone` at `instant`, in milliseconds (positive east of Greenwich). */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wallClock = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wallClock - Math.floor(instant / 1000) * 1000;
-}
-
 /** Midnight at the start of the calendar day `year-month-day` in `timeZone` (days may overflow). */
 function startOfDay(year: number, month: number, day: number, timeZone: string): Date {
   const naive = Date.UTC(year, month - 1, day);
   // Twice: the offset at the guess, not at the naive instant, is the one that applies (DST days).
-  const first = naive - zoneOffset(naive, timeZone);
-  return new Date(naive - zoneOffset(first, timeZone));
+  const first = naive - zoneOffsetMs(naive, timeZone);
+  return new Date(naive - zoneOffsetMs(first, timeZone));
 }
 
 /**

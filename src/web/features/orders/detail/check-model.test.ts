@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderLine } from '../../../../shared/contracts/orders';
-import {
-  historyTitle,
-  itemCount,
-  mergeCandidates,
-  OTHER_REASON,
-  reasonText,
-  roundsOf,
-  splitEstimate,
-} from './check-model';
+import { OTHER_REASON, reasonText } from '../../../components/ui/reason-choice';
+import { historyTitle, itemCount, mergeCandidates, roundsOf, splitEstimate } from './check-model';
 
 function line(overrides: Partial<OrderLine> = {}): OrderLine {
   return {

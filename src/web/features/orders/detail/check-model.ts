@@ -50,15 +50,6 @@ export function presetReasons(kind: LineVoidKind): readonly string[] {
   return kind === 'void' ? VOID_REASONS : COMP_REASONS;
 }
 
-/** The choice that stands for "a reason of my own": a field opens to type it. */
-export const OTHER_REASON = '__other__';
-
-/** The reason to send: a preset's words, or the typed text under "Other…"; empty when none is given. */
-export function reasonText(choice: string | null, typed: string): string {
-  if (choice === null) return '';
-  return choice === OTHER_REASON ? typed.trim() : choice;
-}
-
 /**
  * One entry of the order's history in words: a status reached by its name; a round, a move, a merge
  * or a split by what the server wrote of it ("Round 2 · 1 item", "Moved from T1 to T4", "Merged

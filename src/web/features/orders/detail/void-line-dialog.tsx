@@ -13,6 +13,7 @@ import { hasManagerAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import { OTHER_REASON, ReasonChoice, reasonText } from '../../../components/ui/reason-choice';
 import { SegmentedChoice } from '../../../components/ui/segmented-choice';
 import { EMAIL_INPUT, TextField } from '../../../components/ui/text-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -22,9 +23,8 @@ import { useSession } from '../../auth';
 import { hasPayments, refundRequired } from '../../payments';
 import { type CachedOrder, useRequestVoid, useVoidLine } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
-import { isCounted, OTHER_REASON, presetReasons, reasonText, STALE_CHECK_MESSAGE } from './check-model';
+import { isCounted, presetReasons, STALE_CHECK_MESSAGE } from './check-model';
 import { CheckNote } from './check-notes';
-import { ReasonChoice } from './reason-choice';
 
 const KIND_HELP: Record<LineVoidKind, string> = {
   void: 'Void: not made, not charged.',

@@ -1,19 +1,17 @@
-import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { MAX_REASON, type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
+import { type Order, orderNumberLabel } from '../../../../shared/contracts/orders';
 import { hasManagerAccess } from '../../../../shared/roles';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/text-area-field';
+import { OTHER_REASON, ReasonChoice, reasonText } from '../../../components/ui/reason-choice';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth';
 import type { RefundOnMove } from '../../payments';
 import { RefundSplit, refundRequired } from '../../payments';
 import { useChangeOrderStatus } from '../api/orders-api';
 import { useOrderMoney } from '../list/order-format';
-import { OTHER_REASON, rejectReasonsFor, rejectReasonText } from './request-model';
+import { rejectReasonsFor } from './request-model';
 
 /**
  * Reject asks why: the reason is required, and the customer reads it. The usual reasons are one tap
@@ -35,8 +33,6 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
   const [refund, setRefund] = useState<RefundOnMove | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const choicesRef = useRef<HTMLFieldSetElement>(null);
-  const choiceName = useId();
-  const choiceErrorId = useId();
   const label = order ? orderNumberLabel(order.number) : '';
   const other = choice === OTHER_REASON;
 
@@ -62,7 +58,7 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!order) return;
-    const text = rejectReasonText(choice, typed);
+    const text = reasonText(choice, typed);
     if (!text) {
       if (other) {
         setError('Enter the reason for rejecting the order.');
@@ -121,61 +117,22 @@ export function RejectRequestDialog({ order, onClose }: { order: Order | null; o
       description="The customer sees the reason with their order."
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <fieldset
-          ref={choicesRef}
+        <ReasonChoice
+          legend="Reason"
+          presets={order ? rejectReasonsFor(order.type) : []}
+          choice={choice}
+          typed={typed}
+          onChoose={choose}
+          onType={(text) => {
+            setTyped(text);
+            if (error) setError(null);
+          }}
+          error={error}
           disabled={change.isPending}
-          aria-describedby={error && !other ? choiceErrorId : undefined}
-          className="flex flex-col gap-2"
-        >
-          <legend className="mb-2 text-sm font-medium text-neutral-800">Reason</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {[...(order ? rejectReasonsFor(order.type) : []), OTHER_REASON].map((option) => (
-              <label
-                key={option}
-                className={clsx(
-                  'relative flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-left font-medium transition-colors',
-                  'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-neutral-950',
-                  choice === option
-                    ? 'border-neutral-950 bg-neutral-950 text-white'
-                    : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-500',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={choiceName}
-                  value={option}
-                  checked={choice === option}
-                  onChange={() => choose(option)}
-                  // Invisible but over the whole tile: a tap anywhere on it chooses it.
-                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
-                />
-                {choice === option && <Check aria-hidden="true" className="size-4 shrink-0" />}
-                {option === OTHER_REASON ? 'Other…' : option}
-              </label>
-            ))}
-          </div>
-          {error && !other && (
-            <p id={choiceErrorId} className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-        </fieldset>
-        {other && (
-          <TextAreaField
-            ref={reasonRef}
-            label="Other reason"
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              if (error) setError(null);
-            }}
-            error={error}
-            maxLength={MAX_REASON}
-            required
-            placeholder="For example: the kitchen closes in ten minutes."
-            className="[&_textarea]:min-h-24"
-          />
-        )}
+          typedRef={reasonRef}
+          choicesRef={choicesRef}
+          placeholder="For example: the kitchen closes in ten minutes."
+        />
         {refund !== null && order && (
           <div
             role="alert"

@@ -5,12 +5,10 @@ import {
   clockTimeOf,
   DEFAULT_READY_IN,
   itemCount,
-  OTHER_REASON,
   oldestFirst,
   READY_IN_MINUTES,
   readyAtOf,
   rejectReasonsFor,
-  rejectReasonText,
   requestToastBody,
   suggestedClockTime,
   takeUnseen,
@@ -72,13 +70,6 @@ describe('a rejection’s reason', () => {
     ]);
     expect(rejectReasonsFor('takeaway')).toEqual(['Too busy right now', 'Item sold out', 'Closing soon']);
     expect(rejectReasonsFor('dine-in')).not.toContain('Cannot deliver to this address');
-  });
-
-  it('sends a preset’s words, or the typed reason for Other…', () => {
-    expect(rejectReasonText('Item sold out', 'ignored')).toBe('Item sold out');
-    expect(rejectReasonText(OTHER_REASON, '  The oven is broken  ')).toBe('The oven is broken');
-    expect(rejectReasonText(OTHER_REASON, '   ')).toBe('');
-    expect(rejectReasonText(null, 'typed before choosing')).toBe('');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { OrderType } from '../../../../shared/contracts/orders';
+import { zoneOffsetMs } from '../../../../shared/time-zones';
 
 /**
  * The requests' pure rules: the order of the list, which requests of a fresh list are new (the sound
@@ -41,18 +42,6 @@ export function rejectReasonsFor(type: OrderType): string[] {
   );
 }
 
-/** The choice of "Other…": the reason is typed. */
-export const OTHER_REASON = 'other';
-
-/**
- * The reason sent for a choice: a preset's words, or for "Other…" the typed text trimmed; empty when
- * nothing is chosen yet or nothing was typed.
- */
-export function rejectReasonText(choice: string | null, typed: string): string {
-  if (choice === null) return '';
-  return choice === OTHER_REASON ? typed.trim() : choice;
-}
-
 /** The ready times accepting a request offers, in minutes from now; 15 is chosen at first. */
 export const READY_IN_MINUTES = [10, 15, 20, 30] as const;
 export const DEFAULT_READY_IN = 15;
@@ -68,26 +57,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The restaurant's clock minus UTC at `ms`, in minutes (`timeZone` undefined: the browser's). */
 function offsetMinutes(timeZone: string | undefined, ms: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(ms));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
+  return Math.round(zoneOffsetMs(ms, timeZone) / MINUTE_MS);
 }
 
 /** The time of day `at` reads on the restaurant's clock, as a time input holds it ("12:45"). */

@@ -1,9 +1,17 @@
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { type Ref, useId } from 'react';
-import { MAX_REASON } from '../../../../shared/contracts/orders';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { OTHER_REASON } from './check-model';
+import { MAX_REASON } from '../../../shared/order-limits';
+import { TextAreaField } from './text-area-field';
+
+/** The choice that stands for "a reason of my own": a field opens to type it. */
+export const OTHER_REASON = '__other__';
+
+/** The reason to send: a preset's words, or the typed text under "Other…"; empty when none is given. */
+export function reasonText(choice: string | null, typed: string): string {
+  if (choice === null) return '';
+  return choice === OTHER_REASON ? typed.trim() : choice;
+}
 
 interface ReasonChoiceProps {
   legend: string;
@@ -16,12 +24,14 @@ interface ReasonChoiceProps {
   error: string | null;
   disabled?: boolean;
   typedRef?: Ref<HTMLTextAreaElement>;
+  /** The tiles' group, to put the focus on its first tile when no reason is chosen. */
+  choicesRef?: Ref<HTMLFieldSetElement>;
   placeholder?: string;
 }
 
 /**
  * A reason in one tap: the usual ones as tiles (radio buttons under the hood), and "Other…", which
- * opens a field for the reason in the staff's own words. The message of a missing reason sits under
+ * opens a field for the reason in the staff's own words (a void or comp, a rejected request). The message of a missing reason sits under
  * the tiles, or under the field once "Other…" is chosen.
  */
 export function ReasonChoice({
@@ -34,6 +44,7 @@ export function ReasonChoice({
   error,
   disabled = false,
   typedRef,
+  choicesRef,
   placeholder,
 }: ReasonChoiceProps) {
   const name = useId();
@@ -42,6 +53,7 @@ export function ReasonChoice({
   return (
     <>
       <fieldset
+        ref={choicesRef}
         disabled={disabled}
         aria-describedby={error && !other ? errorId : undefined}
         data-invalid={error && !other ? true : undefined}
@@ -53,7 +65,7 @@ export function ReasonChoice({
             <label
               key={option}
               className={clsx(
-                'relative flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-left text-sm font-medium transition-colors',
+                'relative flex min-h-12 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-left text-sm font-medium transition-colors',
                 'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-neutral-950',
                 choice === option
                   ? 'border-neutral-950 bg-neutral-950 text-white'
