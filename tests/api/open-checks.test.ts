@@ -664,6 +664,60 @@ describe('move, merge and split', () => {
   });
 });
 
+describe('every open-check route', () => {
+  it('refuses customers (403) and bad bodies (400) in the error envelope, and changes nothing', async () => {
+    const order = await openCheck([line(coffee, 2)]);
+    const other = await openCheck([line(cake)]);
+    const lineId = (order.lines[0] as OrderLine).id;
+    const routes: { path: string; good: unknown; bad: unknown }[] = [
+      {
+        path: `/api/orders/${order.id}/lines`,
+        good: { version: order.version, lines: [line(cake)] },
+        bad: { version: order.version, lines: [] },
+      },
+      {
+        path: `/api/orders/${order.id}/lines/${lineId}/void`,
+        good: { version: order.version, kind: 'void', reason: 'Oops' },
+        bad: { version: order.version, kind: 'refund', reason: 'Oops' },
+      },
+      {
+        path: `/api/orders/${order.id}/lines/${lineId}/void-request`,
+        good: { kind: 'void', reason: 'Oops' },
+        bad: { kind: 'void', reason: '' },
+      },
+      {
+        path: `/api/orders/${order.id}/move`,
+        good: { version: order.version, tableId: tableB.id },
+        bad: { version: order.version, tableId: 'T2' },
+      },
+      {
+        path: `/api/orders/${order.id}/merge`,
+        good: { version: order.version, orderIds: [other.id] },
+        bad: { version: order.version, orderIds: [] },
+      },
+      {
+        path: `/api/orders/${order.id}/split`,
+        good: { version: order.version, lines: [{ lineId, quantity: 1 }] },
+        bad: { version: order.version, lines: [{ lineId, quantity: 0 }] },
+      },
+    ];
+    for (const route of routes) {
+      await expectErrorBody(await t.post(route.path, route.good, { as: customer }), 403, 'permission-denied');
+      await expectErrorBody(await t.post(route.path, route.good, { as: null }), 401, 'unauthenticated');
+      await expectErrorBody(await t.post(route.path, route.bad, { as: manager }), 400, 'invalid-argument');
+      await expectErrorBody(
+        await t.post(route.path, { ...(route.good as object), extra: 1 }, { as: manager }),
+        400,
+        'invalid-argument',
+      );
+    }
+    const after = await read(order.id);
+    expect(after.version).toBe(order.version);
+    expect(after.lines).toHaveLength(1);
+    expect((await read(other.id)).status).toBe('confirmed');
+  });
+});
+
 describe('recall and ready time', () => {
   it('takes back the last step on the board within its window, once', async () => {
     let order = await openCheck();

@@ -150,6 +150,7 @@ export const POLICIES = {
     message: 'Only a manager can void or comp a line. Ask a manager to approve it.',
   }),
   'order.round': rule({ description: 'Add a round of lines to an open check', roles: STAFF }),
+  'order.void.request': rule({ description: 'Ask the managers to void or comp a line', roles: STAFF }),
   'order.check.change': rule({
     description: 'Move an open check to another table, merge checks, split a check',
     roles: STAFF,

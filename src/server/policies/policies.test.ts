@@ -55,6 +55,7 @@ const EXPECTED: Record<PolicyAction, string> = {
   'order.cancel.paid': '      .    .    .     Y   Y     -     -',
   'order.void': '             .    .    .     Y   Y     -     -',
   'order.round': '            .    .    Y     Y   Y     -     -',
+  'order.void.request': '     .    .    Y     Y   Y     -     -',
   'order.check.change': '     .    .    Y     Y   Y     -     -',
   'order.recall': '           .    .    Y     Y   Y     -     -',
   'order.discount.manual': '  .    .    .     Y   Y     -     -',

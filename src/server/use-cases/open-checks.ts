@@ -20,6 +20,7 @@ import type { Database } from '../db/client';
 import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor, AppDeps } from '../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { staleWrite } from '../lib/versions';
 import { recordAudit } from '../modules/audit';
 import { provePassword } from '../modules/auth';
 import { couponTermsOf, releaseCouponUse, updateCouponUse } from '../modules/coupons';
@@ -330,7 +331,7 @@ export async function requestVoid(
   lineId: string,
   input: LineVoidRequestInput,
 ): Promise<void> {
-  authorize(actor, 'order.round');
+  authorize(actor, 'order.void.request');
   await withTransaction(db, async (tx) => {
     const [check] = await lockChecks(tx, [id]);
     if (!check) throw notFound('There is no order with this id.');
@@ -410,7 +411,9 @@ export async function mergeChecks(
     const locked = await lockChecks(tx, [id, ...input.orderIds]);
     const target = locked.find((check) => check.row.id === id);
     if (!target) throw notFound('There is no order with this id.');
-    await lockCheck(tx, actor, id, input.version);
+    if (target.row.version !== input.version) {
+      throw staleWrite(`order ${orderNumberLabel(target.row.number)}`, target.row.version);
+    }
     requireOpenCheck(target.row, 'merge checks into');
     const label = orderNumberLabel(target.row.number);
     const sources = input.orderIds.map((otherId) => {
