@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { BACKUP_API } from '../shared/contracts/backup';
 import { MENU_API } from '../shared/contracts/menu';
 import { leanNotModified, privateAnswers } from './lib/cache-control';
 import type { AppDeps, AppEnv } from './lib/context';
-import { AppError, handleError, notFound } from './lib/errors';
+import { handleError, notFound } from './lib/errors';
 import { refuseHostileInput } from './lib/input-guards';
 import { sameOriginOnly } from './lib/origin';
 import { announceOwnEvents } from './lib/own-events';
@@ -44,8 +43,6 @@ import { usersRoutes } from './modules/users/users.routes';
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
-/** JSON bodies are small; uploads (photos, backups) get their own limits on their own routes. */
-const API_BODY_LIMIT = 1024 * 1024;
 /** Routes that read and limit their own bodies: picture uploads, and a backup to restore (streamed to disk). */
 const readsOwnBody = (path: string) => isImageUploadPath(path) || path === BACKUP_API.restore;
 /** The build's hashed scripts and stylesheets (lib/web-app.ts serves them). */
@@ -129,22 +126,10 @@ export function createApp(options: CreateAppOptions) {
   app.use((c, next) =>
     isBuiltScriptOrStyle(c.req.path) ? builtFileHeaders(c, next) : documentHeaders(c, next),
   );
-  const apiBodyLimit = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: () => {
-      throw new AppError(413, `The request body is larger than the limit of ${API_BODY_LIMIT / 1024} KiB.`);
-    },
-  });
   // Outermost of the /api steps, so that it also sees the answers the steps below refuse with.
   app.use('/api/*', privateAnswers());
   app.use('/api/*', sameOriginOnly());
-  // GET and HEAD carry no body; skipping the limit there also spares the node adapter from building a
-  // full Request for every read (the limit reads c.req.raw), which cost a sixth of a cheap GET's CPU.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || readsOwnBody(c.req.path)
-      ? next()
-      : apiBodyLimit(c, next),
-  );
+  // Reads the body once, within its limit (413 above it), and refuses NULs and deep nesting in it.
   app.use('/api/*', refuseHostileInput(readsOwnBody));
   app.use('/api/*', uploadsPerUser());
   // A change is announced once committed: here at once, to the other processes by NOTIFY (lib/own-events.ts).
