@@ -208,6 +208,17 @@ test.describe('open checks on the order page', () => {
     await expect(page.getByRole('radio', { name: 'Long wait' })).toBeChecked();
     expect(await axeViolations(page)).toEqual([]);
     await lookAt(page, testInfo, 'open-checks-void-dialog', { viewportOnly: true });
+    // On a phone the dialog's buttons stay at its bottom edge, and a field taking the focus is
+    // scrolled above them, never behind them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const actions = dialog.locator('[data-dialog-actions]');
+    await expect(actions.getByRole('button', { name: `Comp 1 × ${cake.name}` })).toBeInViewport();
+    await dialog.getByRole('radio', { name: 'Long wait' }).focus();
+    await approval.getByLabel('Manager’s password').focus();
+    const field = (await approval.getByLabel('Manager’s password').boundingBox())!;
+    const bar = (await actions.boundingBox())!;
+    expect(field.y + field.height).toBeLessThanOrEqual(bar.y);
+    await page.setViewportSize(SIZES[0]!);
 
     // A wrong password is refused at the password, which is typed again.
     await dialog.getByRole('button', { name: `Comp 1 × ${cake.name}` }).click();

@@ -104,6 +104,9 @@ export function Dialog({
       }}
       className={clsx(
         'm-auto w-[calc(100%-2rem)] rounded-2xl border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-950/40',
+        // A form whose buttons stick to the bottom edge (`data-dialog-actions`): a field scrolled
+        // into view (focus, typing) stops above them instead of behind them.
+        'has-[[data-dialog-actions]]:scroll-pb-36',
         size === 'lg' ? 'max-w-3xl' : 'max-w-md',
         footer !== undefined && 'max-h-[calc(100dvh-2rem)] flex-col overflow-hidden open:flex',
       )}

@@ -372,7 +372,11 @@ function VoidLineForm({
         </CheckNote>
       )}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {/* Kept at the dialog's bottom edge while the form scrolls (a phone shows half of it). */}
+      <div
+        data-dialog-actions
+        className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-neutral-200 bg-white px-6 py-4 sm:flex-row sm:justify-end"
+      >
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Back
         </Button>
