@@ -42,7 +42,8 @@ const quantityText = (check?: { test: (thousandths: number) => boolean; message:
     .superRefine((text, context) => {
       const parsed = parseQuantity(text);
       if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
-      else if (check && !check.test(parsed.value)) context.addIssue({ code: 'custom', message: check.message });
+      else if (check && !check.test(parsed.value))
+        context.addIssue({ code: 'custom', message: check.message });
     });
 
 /** The thousandths of a quantity the contract has accepted. */
@@ -57,7 +58,10 @@ const levelField = quantityText({ test: (value) => value >= 0, message: 'must be
 const factorField = quantityText({ test: (value) => value > 0, message: 'must be more than 0' });
 
 /** Trimmed; an empty one is no SKU. */
-const skuField = z.string({ error: 'must be text' }).trim().max(MAX_SKU, `must be at most ${MAX_SKU} characters`);
+const skuField = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(MAX_SKU, `must be at most ${MAX_SKU} characters`);
 
 const itemFields = {
   name: nameField(MAX_ITEM_NAME),
@@ -178,12 +182,14 @@ export const StockMovementInputSchema = z
     unitId: idField.optional(),
   })
   .superRefine((movement, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     const parsed = parseQuantity(movement.quantity);
     const quantity = parsed.ok ? parsed.value : null;
     if (movement.type === 'adjustment' && quantity === 0) issue('quantity', 'must not be 0');
     if (movement.type === 'waste') {
-      if (quantity !== null && quantity <= 0) issue('quantity', 'must be more than 0 (waste takes it out of stock)');
+      if (quantity !== null && quantity <= 0)
+        issue('quantity', 'must be more than 0 (waste takes it out of stock)');
       if (!(WASTE_REASONS as readonly string[]).includes(movement.reason)) {
         issue('reason', `must be one of ${WASTE_REASONS.join(', ')}`);
       } else if (movement.reason === 'other' && !movement.note) {

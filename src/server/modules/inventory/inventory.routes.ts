@@ -49,7 +49,9 @@ const listRoute = defineRoute('admin', {
     '`search` finds a name or SKU (any case). Quantities are decimal strings in the item’s stock unit.',
   request: {
     query: PaginationQuerySchema.extend({
-      group: listFilter(INVENTORY_GROUPS).optional().openapi({ type: 'string', example: 'ingredient,beverage' }),
+      group: listFilter(INVENTORY_GROUPS)
+        .optional()
+        .openapi({ type: 'string', example: 'ingredient,beverage' }),
       supplierId: z.uuid('must be a supplier id').optional(),
       lowStock: trueOrFalse.optional(),
       active: trueOrFalse.optional(),

@@ -52,7 +52,10 @@ export const inventoryItems = pgTable(
       table.name.op('gin_trgm_ops'),
       table.sku.op('gin_trgm_ops'),
     ),
-    check('inventory_items_group_check', sql`${table.group} in ('ingredient', 'beverage', 'packaging', 'other')`),
+    check(
+      'inventory_items_group_check',
+      sql`${table.group} in ('ingredient', 'beverage', 'packaging', 'other')`,
+    ),
     check(
       'inventory_items_purchase_check',
       sql`(${table.purchaseUnitId} is null) = (${table.purchaseFactor} is null) and coalesce(${table.purchaseFactor}, 1) > 0`,

@@ -315,7 +315,11 @@ export async function updateInventoryItem(
   const { version: basedOn, ...changes } = input;
   try {
     return await withTransaction(db, async (tx) => {
-      const [existing] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for('update');
+      const [existing] = await tx
+        .select()
+        .from(inventoryItems)
+        .where(eq(inventoryItems.id, id))
+        .for('update');
       if (!existing) throw missing();
       if (existing.version !== basedOn) throw staleWrite(`inventory item ${existing.name}`, existing.version);
       const before = (await presentRows(tx, [existing]))[0] as InventoryItem;
@@ -343,7 +347,9 @@ export async function updateInventoryItem(
       // Only references that change are checked: an item keeps a supplier archived since.
       await checkReferences(tx, {
         ...(changes.unitId !== existing.unitId ? { unitId: changes.unitId } : {}),
-        ...(changes.purchaseUnitId !== existing.purchaseUnitId ? { purchaseUnitId: changes.purchaseUnitId } : {}),
+        ...(changes.purchaseUnitId !== existing.purchaseUnitId
+          ? { purchaseUnitId: changes.purchaseUnitId }
+          : {}),
         ...(changes.preferredSupplierId !== existing.preferredSupplierId
           ? { preferredSupplierId: changes.preferredSupplierId }
           : {}),

@@ -443,7 +443,10 @@ export async function findUnits(db: Queryable, ids: readonly string[]): Promise<
 }
 
 /** The suppliers of `ids` that exist, by id. */
-export async function findSuppliers(db: Queryable, ids: readonly string[]): Promise<Map<string, OrderReference>> {
+export async function findSuppliers(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, OrderReference>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
