@@ -539,8 +539,9 @@ export async function recordStockMovement(
     await tx
       .update(inventoryItems)
       .set({
-        onHand: sql`${inventoryItems.onHand} + ${formatQuantity(quantity)}::numeric`,
-        stockValue: sql`${inventoryItems.stockValue} + ${value}`,
+        // Totals from the locked row: the lock is what keeps a movement recorded at once from losing one.
+        onHand: formatQuantity(onHand),
+        stockValue: item.stockValue + value,
         lowStockNotified: low,
         // Stock is not one of the item's own fields: a form open on the item stays current.
         version: sql`${inventoryItems.version}`,
