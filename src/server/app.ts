@@ -25,6 +25,7 @@ import { eventsRoutes } from './modules/events';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
@@ -158,6 +159,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', paymentPageRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
+  app.route('/', inventoryRoutes);
   app.route('/', notificationsRoutes);
   app.route('/', pushRoutes);
   app.route('/', demoRoutes);

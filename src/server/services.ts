@@ -16,6 +16,7 @@ import * as events from './modules/events';
 import { addTopicRule, LiveTopics, type TopicRule } from './modules/events';
 import * as feedback from './modules/feedback';
 import * as images from './modules/images';
+import * as inventory from './modules/inventory';
 import * as ledger from './modules/ledger';
 import * as masterData from './modules/master-data';
 import { addBankAccountReferrer, type BankAccountReferrer } from './modules/master-data';
@@ -80,6 +81,7 @@ export const MODULES: Record<string, ModuleHooks> = {
   events,
   feedback,
   images,
+  inventory,
   ledger,
   'master-data': masterData,
   menu,

@@ -50,6 +50,10 @@ export const ERROR_REASONS = [
   'in-use',
   // Coupons.
   ...COUPON_REFUSALS,
+  // Inventory: an item's stock unit once it has movements, an archived item, stock beyond the column.
+  'has-movements',
+  'archived',
+  'out-of-range',
   // Feedback.
   'not-completed',
   'already-given',

@@ -6,7 +6,7 @@
 
 /**
  * What a notification is about. A new kind is one line here and one `notify` call where it happens
- * (low stock and budget overruns come with inventory and budgets).
+ * (budget overruns come with budgets).
  */
 export const NOTIFICATION_KINDS = [
   /** Staff (staff, manager, admin): a guest's online order is waiting to be accepted. */
@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'void-request',
   /** Admins: a guest rated an order LOW_RATING or lower. */
   'low-rating',
+  /** Admins: a stock movement left an inventory item at or below its reorder level. */
+  'low-stock',
   /** The user themself, from /test-notifications. */
   'test',
 ] as const;

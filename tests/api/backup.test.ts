@@ -163,6 +163,27 @@ describe('the drill: every table backed up, changed, restored, and restored into
       humanCheck: await t.humanCheck(),
     });
     expect(contact.status, await contact.clone().text()).toBe(201);
+    // inventory_items, stock_movements: an item kept in a unit of the demo, 1.5 of it counted in.
+    const units = (await (await t.get('/api/units?limit=1', { as: owner })).json()) as {
+      items: { id: string }[];
+    };
+    const stockItem = await t.post(
+      '/api/inventory/items',
+      { name: 'Drill flour', group: 'ingredient', unitId: units.items[0]?.id },
+      { as: owner },
+    );
+    expect(stockItem.status, await stockItem.clone().text()).toBe(201);
+    const stockMoved = await t.post(
+      '/api/inventory/movements',
+      {
+        itemId: ((await stockItem.json()) as { id: string }).id,
+        type: 'adjustment',
+        quantity: '1.5',
+        reason: 'Drill',
+      },
+      { as: owner },
+    );
+    expect(stockMoved.status, await stockMoved.clone().text()).toBe(201);
     // checkout_sessions, payment_provider_events: a guest pays online through (the fake) Stripe.
     const online = await placedOrder(t, { type: 'takeaway', lines }, staff);
     const key = new URL((await readOrder(t, online.id, staff)).paymentLink, TEST_ORIGIN).searchParams.get(

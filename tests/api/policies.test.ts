@@ -17,6 +17,7 @@ import { listCustomers } from '../../src/server/modules/users/users.service';
 import { can, POLICY_DEFINITIONS, type PolicyAction, type PolicyActor } from '../../src/server/policies';
 import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-cases/customer-feedback';
 import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
+import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/inventory';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
@@ -162,6 +163,29 @@ async function completedCustomerOrder(): Promise<Order> {
     order = await movedOrder(t, order, status, as.staff);
   }
   return order;
+}
+
+/** A unit for inventory items, made once. */
+let stockUnit: Promise<{ id: string }> | undefined;
+
+/** A fresh inventory item (kept in a unit of its own), made by the admin. */
+async function inventoryItemAsAdmin(): Promise<InventoryItem> {
+  stockUnit ??= t
+    .post('/api/units', { name: 'Policy kilogram', symbol: 'pkg' }, { as: as.admin })
+    .then((response) => response.json() as Promise<{ id: string }>);
+  const response = await t.post(
+    INVENTORY_API.items,
+    { name: `Policy flour ${++counter}`, group: 'ingredient', unitId: (await stockUnit).id },
+    { as: as.admin },
+  );
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as InventoryItem;
+}
+
+async function readInventoryItem(id: string): Promise<InventoryItem> {
+  const response = await t.get(INVENTORY_API.item(id), { as: as.admin });
+  expect(response.status).toBe(200);
+  return (await response.json()) as InventoryItem;
 }
 
 /** A contact message as sent from /contact. */
@@ -390,6 +414,67 @@ const cases: RouteCase<unknown>[] = [
     ok: 200,
     prepare: () => createCouponAsAdmin(),
     call: (user, coupon) => t.post(COUPONS_API.check, { code: coupon.code, subtotal: 1000 }, { as: user }),
+  }),
+  routeCase({
+    action: 'inventory.item.read',
+    route: `GET ${INVENTORY_API.items}`,
+    ok: 200,
+    call: (user) => t.get(INVENTORY_API.items, { as: user }),
+  }),
+  routeCase<InventoryItem>({
+    action: 'inventory.item.read',
+    route: `GET ${INVENTORY_API.items}/{id}`,
+    ok: 200,
+    prepare: () => inventoryItemAsAdmin(),
+    call: (user, item) => t.get(INVENTORY_API.item(item.id), { as: user }),
+  }),
+  routeCase<InventoryItem>({
+    action: 'inventory.item.read',
+    route: `GET ${INVENTORY_API.items}/{id}/movements`,
+    ok: 200,
+    prepare: () => inventoryItemAsAdmin(),
+    call: (user, item) => t.get(INVENTORY_API.itemMovements(item.id), { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'inventory.item.create',
+    route: `POST ${INVENTORY_API.items}`,
+    ok: 201,
+    prepare: async () => {
+      const item = await inventoryItemAsAdmin();
+      return { id: item.unitId };
+    },
+    call: (user, unit) =>
+      t.post(
+        INVENTORY_API.items,
+        { name: `Policy sugar ${++counter}`, group: 'ingredient', unitId: unit.id },
+        { as: user },
+      ),
+  }),
+  routeCase<InventoryItem>({
+    action: 'inventory.item.update',
+    route: `PATCH ${INVENTORY_API.items}/{id}`,
+    ok: 200,
+    prepare: () => inventoryItemAsAdmin(),
+    call: (user, item) =>
+      t.patch(
+        INVENTORY_API.item(item.id),
+        { name: `${item.name} (renamed)`, version: item.version },
+        { as: user },
+      ),
+    unchanged: async (item) => expect((await readInventoryItem(item.id)).name).toBe(item.name),
+  }),
+  routeCase<InventoryItem>({
+    action: 'inventory.movement.create',
+    route: `POST ${INVENTORY_API.movements}`,
+    ok: 201,
+    prepare: () => inventoryItemAsAdmin(),
+    call: (user, item) =>
+      t.post(
+        INVENTORY_API.movements,
+        { itemId: item.id, type: 'adjustment', quantity: '1.5', reason: 'Policy check' },
+        { as: user },
+      ),
+    unchanged: async (item) => expect((await readInventoryItem(item.id)).onHand).toBe('0.000'),
   }),
   routeCase<Order>({
     // The customer's own order; for anyone else without its key the order does not exist.

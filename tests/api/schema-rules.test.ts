@@ -27,6 +27,11 @@ const BOUNDED_UNIT_AMOUNTS = [
   'restaurant_settings.delivery_fee',
   'restaurant_settings.delivery_minimum',
 ];
+/**
+ * Rates of money per unit, not amounts: an item's average cost is minor units per stock unit, kept
+ * exact to 6 decimals in `numeric` (decision 012); the amounts made from it are bigint.
+ */
+const RATES = ['inventory_items.average_cost'];
 let t: TestApp;
 
 beforeAll(async () => {
@@ -88,9 +93,15 @@ describe('schema rules', () => {
       order by 1`);
     const amounts = columns.filter((column) => MONEY_NAME.test(column.column.split('.')[1] ?? ''));
     const notBigint = amounts.filter(
-      (column) => column.type !== 'bigint' && !BOUNDED_UNIT_AMOUNTS.includes(column.column),
+      (column) =>
+        column.type !== 'bigint' &&
+        !BOUNDED_UNIT_AMOUNTS.includes(column.column) &&
+        !RATES.includes(column.column),
     );
     expect(notBigint).toEqual([]);
+    for (const name of RATES) {
+      expect(columns.find((column) => column.column === name)?.type, name).toBe('numeric');
+    }
     // The exceptions exist, are integers and are bounded well inside them.
     for (const name of BOUNDED_UNIT_AMOUNTS) {
       expect(columns.find((column) => column.column === name)?.type, name).toBe('integer');

@@ -8,6 +8,7 @@ export * from '../modules/demo/demo.schema';
 export * from '../modules/events/events.schema';
 export * from '../modules/feedback/feedback.schema';
 export * from '../modules/images/images.schema';
+export * from '../modules/inventory/inventory.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/master-data/master-data.schema';
 export * from '../modules/menu/food-categories.schema';

@@ -192,6 +192,15 @@ export const POLICIES = {
     description: 'Check whether a coupon code can be used on an order (POS or online)',
     roles: ANY_SIGNED_IN,
   }),
+
+  // Inventory (docs/PRODUCT-RULES.md, Inventory): the owner keeps the stock.
+  'inventory.item.read': rule({ description: 'See inventory items and their movements', roles: ADMIN }),
+  'inventory.item.create': rule({ description: 'Add an inventory item', roles: ADMIN }),
+  'inventory.item.update': rule({ description: 'Change or archive an inventory item', roles: ADMIN }),
+  'inventory.movement.create': rule({
+    description: 'Record a stock adjustment or waste',
+    roles: ADMIN,
+  }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

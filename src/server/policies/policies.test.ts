@@ -68,6 +68,10 @@ const EXPECTED: Record<PolicyAction, string> = {
   'contact.read': '           .    .    .     .   Y     -     -',
   'coupon.manage': '          .    .    .     .   Y     -     -',
   'coupon.check': '           .    Y    Y     Y   Y     -     -',
+  'inventory.item.read': '    .    .    .     .   Y     -     -',
+  'inventory.item.create': '  .    .    .     .   Y     -     -',
+  'inventory.item.update': '  .    .    .     .   Y     -     -',
+  'inventory.movement.create': '.  .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -21,9 +21,12 @@ export {
   findDiningTable,
   findDiningTableByName,
   findPartner,
+  findSuppliers,
+  findUnits,
   type OrderReference,
   partnerResource,
   partnerSql,
   supplierResource,
+  type UnitOfMeasure,
   unitResource,
 } from './master-data.service';

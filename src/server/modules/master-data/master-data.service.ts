@@ -413,3 +413,45 @@ export async function activePartners(db: Queryable) {
     .where(eq(partners.active, true))
     .orderBy(asc(partners.name));
 }
+
+/** A unit as stock keeping sees it: its base (itself for a base unit) and its factor to it, as exact text. */
+export interface UnitOfMeasure {
+  id: string;
+  symbol: string;
+  active: boolean;
+  /** The base unit: `baseUnitId`, or the unit itself for a base unit. */
+  baseId: string;
+  /** 1 of this unit = `factor` of its base, as decimal text (never a float). */
+  factor: string;
+}
+
+/** The units of `ids` that exist, by id. */
+export async function findUnits(db: Queryable, ids: readonly string[]): Promise<Map<string, UnitOfMeasure>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: units.id,
+      symbol: units.symbol,
+      active: units.active,
+      baseId: sql<string>`coalesce(${units.baseUnitId}, ${units.id})`,
+      factor: sql<string>`${units.factor}::text`,
+    })
+    .from(units)
+    .where(inArray(units.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The suppliers of `ids` that exist, by id. */
+export async function findSuppliers(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, OrderReference>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: suppliers.id, name: suppliers.name, active: suppliers.active })
+    .from(suppliers)
+    .where(inArray(suppliers.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}

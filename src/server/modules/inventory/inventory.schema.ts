@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, money, timestampColumns, versionColumn } from '../../db/columns';
+import { users } from '../auth/auth.schema';
+import { suppliers, units } from '../master-data/master-data.schema';
+
+/**
+ * Inventory (docs/PRODUCT-RULES.md, Inventory; decision 012). Quantities are `numeric(14,3)` in the
+ * item's stock unit, read and written as decimal text (never a float); money is bigint minor units.
+ * `on_hand` and `stock_value` are kept totals of the item's movements, written in the transaction
+ * of every movement with the item's row locked, so they always equal the sums.
+ */
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    /** Unique whatever its case when given (`inventory_items_sku_unique`). */
+    sku: text('sku'),
+    group: text('group').notNull(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'restrict' }),
+    purchaseUnitId: uuid('purchase_unit_id').references(() => units.id, { onDelete: 'restrict' }),
+    /** Stock units in one purchase unit (a case of 24). */
+    purchaseFactor: quantity('purchase_factor'),
+    reorderLevel: quantity('reorder_level'),
+    parLevel: quantity('par_level'),
+    preferredSupplierId: uuid('preferred_supplier_id').references(() => suppliers.id, {
+      onDelete: 'restrict',
+    }),
+    active: boolean('active').notNull().default(true),
+    onHand: quantity('on_hand').notNull().default('0'),
+    stockValue: money('stock_value').notNull().default(0),
+    /** Minor units per stock unit, a rate kept exact to 6 decimals; only receipts change it. */
+    averageCost: numeric('average_cost', { precision: 18, scale: 6 }).notNull().default('0'),
+    /** Admins were told the item is low; cleared once it is above its reorder level again. */
+    lowStockNotified: boolean('low_stock_notified').notNull().default(false),
+    version: versionColumn(),
+    ...timestampColumns(),
+  },
+  (table) => [
+    uniqueIndex('inventory_items_sku_unique').on(sql`lower(${table.sku})`),
+    index('inventory_items_name_idx').on(sql`lower(${table.name})`, table.id),
+    index('inventory_items_unit_idx').on(table.unitId),
+    index('inventory_items_purchase_unit_idx').on(table.purchaseUnitId),
+    index('inventory_items_supplier_idx').on(table.preferredSupplierId),
+    index('inventory_items_search_trgm_idx').using(
+      'gin',
+      table.name.op('gin_trgm_ops'),
+      table.sku.op('gin_trgm_ops'),
+    ),
+    check(
+      'inventory_items_group_check',
+      sql`${table.group} in ('ingredient', 'beverage', 'packaging', 'other')`,
+    ),
+    check(
+      'inventory_items_purchase_check',
+      sql`(${table.purchaseUnitId} is null) = (${table.purchaseFactor} is null) and coalesce(${table.purchaseFactor}, 1) > 0`,
+    ),
+    check(
+      'inventory_items_levels_check',
+      sql`coalesce(${table.reorderLevel}, 0) >= 0 and coalesce(${table.parLevel}, 0) >= 0`,
+    ),
+    check('inventory_items_average_cost_check', sql`${table.averageCost} >= 0`),
+  ],
+);
+
+/**
+ * What moved in or out of stock, append-only: a trigger of migration 0018 refuses every update and
+ * delete; a correction is a new movement. `quantity` is signed, in the item's stock unit; `value` is
+ * the money it moved into (positive) or out of (negative) stock; `unit_cost` is the average cost at
+ * that moment, rounded (informational).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: idColumn(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    quantity: quantity('quantity').notNull(),
+    value: money('value').notNull(),
+    unitCost: money('unit_cost').notNull(),
+    referenceType: text('reference_type'),
+    referenceId: uuid('reference_id'),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    index('stock_movements_item_idx').on(table.itemId, table.createdAt, table.id),
+    index('stock_movements_actor_idx').on(table.actorId),
+    index('stock_movements_reference_idx').on(table.referenceType, table.referenceId),
+    check(
+      'stock_movements_type_check',
+      sql`${table.type} in ('purchase-receipt', 'sale', 'adjustment', 'waste', 'count')`,
+    ),
+    check('stock_movements_quantity_check', sql`${table.quantity} <> 0`),
+    check(
+      'stock_movements_reference_check',
+      sql`(${table.referenceType} is null) = (${table.referenceId} is null)`,
+    ),
+  ],
+);
