@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../src/server/db/transaction';
+import { postStockMovements, type StockPosting } from '../../src/server/modules/inventory';
 import { inventoryItems, stockMovements } from '../../src/server/modules/inventory/inventory.schema';
 import { notifications } from '../../src/server/modules/notifications/notifications.schema';
 import type { AuditEntry } from '../../src/shared/contracts/audit';
@@ -492,6 +494,38 @@ describe('movements', () => {
     // 0.002 × 1234.5 = 2.469 → 2; a negative adjustment is valued like waste.
     expect(half.movement.value).toBe(-2);
     expect(half.item).toMatchObject({ stockValue: 1235 - 22 - 2, averageCost: 1235, onHand: '0.980' });
+  });
+
+  it('posts receipts at a moving average and revalues stock sold short, in one statement per call', async () => {
+    const item = await createItem({ reorderLevel: '1' });
+    const post = (postings: Omit<StockPosting, 'itemId' | 'reason'>[]) =>
+      withTransaction(t.db, (tx) =>
+        postStockMovements(
+          tx,
+          null,
+          postings.map((posting) => ({ itemId: item.id, reason: 'test', ...posting })),
+        ),
+      );
+    // 2 kg sold short at no known cost; 5 kg arrive for 60.00: the rate is 12.00 a kg, 3 kg are
+    // worth 36.00, and the 2 kg sold cost 24.00 more than they were valued at (0).
+    await post([{ type: 'sale', quantity: -2000 }]);
+    const received = await post([{ type: 'purchase-receipt', quantity: 5000, receiptCost: 6000 }]);
+    expect(received.map((m) => [m.type, m.quantity, m.value])).toEqual([
+      ['purchase-receipt', 5000, 6000],
+      ['revaluation', 0, -2400],
+    ]);
+    // 10 kg more for 130.00: (36.00 + 130.00) / 13 kg = 12.769231 a kg.
+    await post([{ type: 'purchase-receipt', quantity: 10_000, receiptCost: 13_000 }]);
+    const [row] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item.id));
+    expect(row).toMatchObject({ onHand: '13.000', stockValue: 16_600, averageCost: '1276.923077' });
+    // Selling all of it takes out exactly what is left.
+    const sold = await post([
+      { type: 'sale', quantity: -6500 },
+      { type: 'sale', quantity: -6500 },
+    ]);
+    expect(sold.map((m) => m.value)).toEqual([-8300, -8300]);
+    const [after] = await t.db.select().from(inventoryItems).where(eq(inventoryItems.id, item.id));
+    expect(after).toMatchObject({ onHand: '0.000', stockValue: 0, lowStockNotified: true });
   });
 
   it('keeps movements append-only in the database', async () => {

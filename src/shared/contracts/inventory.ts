@@ -18,7 +18,14 @@ export const INVENTORY_API = {
 export const INVENTORY_GROUPS = ['ingredient', 'beverage', 'packaging', 'other'] as const;
 export type InventoryGroup = (typeof INVENTORY_GROUPS)[number];
 
-export const STOCK_MOVEMENT_TYPES = ['purchase-receipt', 'sale', 'adjustment', 'waste', 'count'] as const;
+export const STOCK_MOVEMENT_TYPES = [
+  'purchase-receipt',
+  'sale',
+  'adjustment',
+  'waste',
+  'count',
+  'revaluation',
+] as const;
 export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
 /** The movements a person records by hand here; receipts, sales and counts come with their own screens. */
 export const MANUAL_MOVEMENT_TYPES = ['adjustment', 'waste'] as const;

@@ -13,3 +13,9 @@ export {
   recordStockMovement,
   updateInventoryItem,
 } from './inventory.service';
+export {
+  type PostedMovement,
+  type PostedMovementType,
+  postStockMovements,
+  type StockPosting,
+} from './stock-posting';

@@ -72,7 +72,8 @@ export const inventoryItems = pgTable(
  * What moved in or out of stock, append-only: a trigger of migration 0018 refuses every update and
  * delete; a correction is a new movement. `quantity` is signed, in the item's stock unit; `value` is
  * the money it moved into (positive) or out of (negative) stock; `unit_cost` is the average cost at
- * that moment, rounded (informational).
+ * that moment, rounded (informational). A `revaluation` moves value without quantity (stock sold
+ * short, revalued at the cost of the receipt that covers it).
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -98,9 +99,10 @@ export const stockMovements = pgTable(
     index('stock_movements_reference_idx').on(table.referenceType, table.referenceId),
     check(
       'stock_movements_type_check',
-      sql`${table.type} in ('purchase-receipt', 'sale', 'adjustment', 'waste', 'count')`,
+      sql`${table.type} in ('purchase-receipt', 'sale', 'adjustment', 'waste', 'count', 'revaluation')`,
     ),
-    check('stock_movements_quantity_check', sql`${table.quantity} <> 0`),
+    // A revaluation moves value only; every other movement moves a quantity.
+    check('stock_movements_quantity_check', sql`(${table.type} = 'revaluation') = (${table.quantity} = 0)`),
     check(
       'stock_movements_reference_check',
       sql`(${table.referenceType} is null) = (${table.referenceId} is null)`,

@@ -15,7 +15,6 @@ import {
   type StockMovementType,
 } from '../../../shared/contracts/inventory';
 import {
-  amountAtRate,
   convertQuantity,
   formatQuantity,
   MAX_QUANTITY_THOUSANDTHS,
@@ -33,8 +32,8 @@ import { recordAudit } from '../audit';
 import { users } from '../auth';
 import { publishChange, type TopicRule } from '../events';
 import { findSuppliers, findUnits, type UnitOfMeasure } from '../master-data';
-import { notify } from '../notifications';
 import { inventoryItems, stockMovements } from './inventory.schema';
+import { postStockMovements } from './stock-posting';
 
 /**
  * Inventory (docs/PRODUCT-RULES.md, Inventory; decision 012): stock items and the movements that
@@ -48,9 +47,6 @@ export const INVENTORY_TOPIC_RULES: Record<string, TopicRule> = {
   inventory: ({ actor }) => isAdmin(actor?.role),
 };
 const TOPIC = 'inventory';
-
-/** The largest stock on hand the column holds (numeric(14,3)), in thousandths. */
-const MAX_ON_HAND = 99_999_999_999_999;
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 
@@ -513,55 +509,13 @@ export async function recordStockMovement(
     const magnitude = await stockQuantity(tx, item, input);
     const quantity = input.type === 'waste' ? -Math.abs(magnitude) : magnitude;
     const onHandBefore = quantityOf(item.onHand);
-    const onHand = onHandBefore + quantity;
-    if (Math.abs(onHand) > MAX_ON_HAND) {
-      throw conflict(`${item.name} cannot hold that much stock.`, { reason: 'out-of-range' });
-    }
-    const value = amountAtRate(quantity, item.averageCost);
-    const reorderLevel = item.reorderLevel === null ? null : quantityOf(item.reorderLevel);
-    const low = isLowStock(onHand, reorderLevel);
-    const tellAdmins = low && !item.lowStockNotified;
-
-    const [inserted] = await tx
-      .insert(stockMovements)
-      .values({
-        itemId: item.id,
-        type: input.type,
-        quantity: formatQuantity(quantity),
-        value,
-        unitCost: roundRate(item.averageCost),
-        reason: input.reason.trim(),
-        note: input.note?.trim() || null,
-        actorId: actor.id,
-      })
-      .returning({ id: stockMovements.id });
-    if (!inserted) throw new Error('stock movement insert returned nothing');
-    await tx
-      .update(inventoryItems)
-      .set({
-        // Totals from the locked row: the lock is what keeps a movement recorded at once from losing one.
-        onHand: formatQuantity(onHand),
-        stockValue: item.stockValue + value,
-        lowStockNotified: low,
-        // Stock is not one of the item's own fields: a form open on the item stays current.
-        version: sql`${inventoryItems.version}`,
-      })
-      .where(eq(inventoryItems.id, item.id));
+    const [posted] = await postStockMovements(tx, actor, [
+      { itemId: item.id, type: input.type, quantity, reason: input.reason, note: input.note },
+    ]);
+    if (!posted) throw new Error('stock movement was not posted');
 
     const presented = await loadItem(tx, item.id);
     const amount = `${formatQuantity(Math.abs(quantity))} ${presented.unitSymbol}`;
-    if (tellAdmins) {
-      await notify(
-        tx,
-        { roles: ['admin'] },
-        {
-          kind: 'low-stock',
-          title: `Low stock: ${item.name}`,
-          body: `${item.name} is at ${presented.onHand} ${presented.unitSymbol}, at or below its reorder level of ${presented.reorderLevel} ${presented.unitSymbol}.`,
-          link: `/inventory/${item.id}`,
-        },
-      );
-    }
     const why = input.note ? `${input.reason.trim()}: ${input.note.trim()}` : input.reason.trim();
     await recordAudit(tx, actor, {
       area: 'inventory',
@@ -573,10 +527,9 @@ export async function recordStockMovement(
       targetType: 'inventory-item',
       targetId: item.id,
       before: { onHand: formatQuantity(onHandBefore), stockValue: item.stockValue },
-      after: { onHand: presented.onHand, stockValue: presented.stockValue, movementId: inserted.id },
+      after: { onHand: presented.onHand, stockValue: presented.stockValue, movementId: posted.id },
     });
-    await publishChange(tx, TOPIC);
-    const [movement] = await selectMovements(tx).where(eq(stockMovements.id, inserted.id));
+    const [movement] = await selectMovements(tx).where(eq(stockMovements.id, posted.id));
     if (!movement) throw new Error('stock movement not found after insert');
     return { movement: presentMovement(movement), item: presented };
   });
