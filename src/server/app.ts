@@ -26,6 +26,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { usageRoutes } from './modules/inventory/usage.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
@@ -160,6 +161,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
   app.route('/', inventoryRoutes);
+  app.route('/', usageRoutes);
   app.route('/', notificationsRoutes);
   app.route('/', pushRoutes);
   app.route('/', demoRoutes);
