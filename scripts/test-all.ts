@@ -39,6 +39,9 @@ const lanes: Record<string, Step[]> = {
     { name: 'API document (Redocly)', script: 'lint:openapi' },
     { name: 'unit tests', script: 'test:unit' },
     { name: 'API tests', script: 'test:api' },
+    // The order tests again with every order placed the ordinary way (ORDERS_FROM_MEMORY=false): the
+    // path from memory and the ordinary one must keep the same rules.
+    { name: 'API tests of orders, placed the ordinary way', script: 'test:api:ordinary' },
     { name: 'process tests', script: 'test:process' },
     ...(serverUrl
       ? [

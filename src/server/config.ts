@@ -167,6 +167,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   ),
+  ORDERS_FROM_MEMORY: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ),
   GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   GOOGLE_ISSUER: z.preprocess(
@@ -291,6 +295,11 @@ export interface Config {
   /** Fill a brand-new database with the demo cafe on its first start (DEMO_DATA, default true). */
   demoData: boolean;
   /**
+   * Place plain point-of-sale orders from the menu and settings this process keeps (ORDERS_FROM_MEMORY,
+   * default true); false places every order the ordinary way, reading the rows first.
+   */
+  ordersFromMemory: boolean;
+  /**
    * Online payment through Stripe Checkout, on when both the secret key and the webhook's signing
    * secret are set (one without the other is a configuration error). `apiBase`: where the Stripe
    * client sends its requests instead of https://api.stripe.com (tests only: a local fake).
@@ -374,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     demoData: values.DEMO_DATA === 'true',
+    ordersFromMemory: values.ORDERS_FROM_MEMORY === 'true',
     stripe,
     pushServiceOrigins: (values.PUSH_SERVICE_ORIGINS ?? []).map((origin) => new URL(origin).origin),
   };

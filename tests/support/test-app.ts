@@ -73,6 +73,8 @@ export async function createTestApp(
       // Tests share customers over many orders; order-request-limits.test.ts holds the real limits.
       CUSTOMER_ORDER_REQUESTS: '100000',
       CUSTOMER_PENDING_ORDERS: '100000',
+      // `ORDERS_FROM_MEMORY=false npx vitest …` runs a file with every order placed the ordinary way.
+      ORDERS_FROM_MEMORY: process.env.ORDERS_FROM_MEMORY ?? 'true',
     }),
     ...overrides,
   };

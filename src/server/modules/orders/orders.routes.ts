@@ -403,7 +403,7 @@ router
       key,
       limits: c.var.deps.config.customerOrderLimits,
       foldSeconds: c.var.deps.config.orderRequestFoldSeconds,
-      live: c.var.deps.liveTopics,
+      ...(c.var.deps.config.ordersFromMemory ? { live: c.var.deps.liveTopics } : {}),
       ...(c.var.actorKept ? { kept: { reload: () => reloadActor(c) } } : {}),
     });
     if (events) c.set('committedEvents', events);
