@@ -66,25 +66,31 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
 };
 
 /**
- * Built admin pages that have no sub-pages of their own: `/menu/nope` is a 404 (in the staff frame,
- * after the access rule of `/menu`), not the menu under a wrong address.
+ * The sub-pages of built admin areas, by the area's pattern then the path below it. Any other deeper
+ * path is a 404 (in the staff frame, after the area's access rule): `/menu/nope` is not the menu under
+ * a wrong address. Static sub-paths win over `:param` ones (`/inventory/counts` before `/inventory/:itemId`).
  */
-const WITHOUT_SUB_PAGES: ReadonlySet<string> = new Set([
-  '/menu',
-  '/admin/users',
-  '/admin/audit',
-  '/coupons',
-  '/admin/feedback',
-  '/admin/backup',
-]);
+const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = {
+  '/menu': {},
+  '/admin/users': {},
+  '/admin/audit': {},
+  '/coupons': {},
+  '/admin/feedback': {},
+  '/admin/backup': {},
+};
 
 /** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */
 const pageRoutes: RouteObject[] = PAGES.flatMap((page): RouteObject[] => {
   const lazy = BUILT_PAGES[page.pattern] ?? notAvailablePage;
   if (!page.withSubPaths) return [{ path: page.pattern, lazy }];
-  if (WITHOUT_SUB_PAGES.has(page.pattern)) {
+  const subPages = SUB_PAGES[page.pattern];
+  if (subPages) {
     return [
       { path: page.pattern, lazy },
+      ...Object.entries(subPages).map(([subPath, subLazy]) => ({
+        path: `${page.pattern}/${subPath}`,
+        lazy: subLazy,
+      })),
       { path: `${page.pattern}/*`, lazy: notFoundPage },
     ];
   }

@@ -23,6 +23,10 @@ export const paths = {
   menu: pagePath('/menu'),
   masterData: pagePath('/master-data'),
   coupons: pagePath('/coupons'),
+  inventory: pagePath('/inventory'),
+  inventoryUsage: `${pagePath('/inventory')}/usage`,
+  stockCounts: `${pagePath('/inventory')}/counts`,
+  purchaseOrders: pagePath('/purchase-orders'),
   terms: pagePath('/terms'),
   privacyPolicy: pagePath('/privacy-policy'),
   refundPolicy: pagePath('/refund-policy'),
@@ -36,6 +40,21 @@ export const paths = {
   orderMonitor: pagePath('/orders/monitor'),
   testNotifications: pagePath('/test-notifications'),
 } as const;
+
+/** `/inventory/{itemId}`: one inventory item, its stock and movements. */
+export function inventoryItemPath(itemId: string): string {
+  return `${paths.inventory}/${encodeURIComponent(itemId)}`;
+}
+
+/** `/inventory/counts/{countId}`: one stock count. */
+export function stockCountPath(countId: string): string {
+  return `${paths.stockCounts}/${encodeURIComponent(countId)}`;
+}
+
+/** `/purchase-orders/{purchaseOrderId}`: one purchase order. */
+export function purchaseOrderPath(purchaseOrderId: string): string {
+  return `${paths.purchaseOrders}/${encodeURIComponent(purchaseOrderId)}`;
+}
 
 const ORDER_DETAILS_PATTERN = pagePath('/orders/:orderId');
 
