@@ -26,6 +26,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { recipeRoutes } from './modules/inventory/recipes.routes';
 import { usageRoutes } from './modules/inventory/usage.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
@@ -162,6 +163,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', couponsRoutes);
   app.route('/', inventoryRoutes);
   app.route('/', usageRoutes);
+  app.route('/', recipeRoutes);
   app.route('/', notificationsRoutes);
   app.route('/', pushRoutes);
   app.route('/', demoRoutes);

@@ -9,6 +9,7 @@ export * from '../modules/events/events.schema';
 export * from '../modules/feedback/feedback.schema';
 export * from '../modules/images/images.schema';
 export * from '../modules/inventory/inventory.schema';
+export * from '../modules/inventory/recipes.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/master-data/master-data.schema';
 export * from '../modules/menu/food-categories.schema';

@@ -201,6 +201,12 @@ export const POLICIES = {
     description: 'Record a stock adjustment or waste',
     roles: ADMIN,
   }),
+  'inventory.recipe.read': rule({ description: 'See a menu item’s recipe and its food cost', roles: ADMIN }),
+  'inventory.recipe.update': rule({ description: 'Change a menu item’s recipe', roles: ADMIN }),
+  'inventory.order-stock.read': rule({
+    description: 'See on an order whether it took its stock, and which lines took none',
+    roles: STAFF,
+  }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

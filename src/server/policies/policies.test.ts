@@ -72,6 +72,9 @@ const EXPECTED: Record<PolicyAction, string> = {
   'inventory.item.create': '  .    .    .     .   Y     -     -',
   'inventory.item.update': '  .    .    .     .   Y     -     -',
   'inventory.movement.create': '.  .    .     .   Y     -     -',
+  'inventory.recipe.read': '    .    .    .     .   Y     -     -',
+  'inventory.recipe.update': '  .    .    .     .   Y     -     -',
+  'inventory.order-stock.read': '.  .    Y     Y   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

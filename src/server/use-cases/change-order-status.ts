@@ -9,6 +9,7 @@ import { type Tx, withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
 import { conflict } from '../lib/errors';
 import { releaseCouponUse } from '../modules/coupons';
+import { deductOrderStock, returnOrderStock } from '../modules/inventory';
 import { notify } from '../modules/notifications';
 import { moveOrderInTx } from '../modules/orders';
 import { lockOrderPayments, type PaymentProvider } from '../modules/payments';
@@ -26,7 +27,9 @@ import { refundAllPayments } from './refund-payment';
  * back, or neither. Which payments give back how much is `refundsOnClose`, the function the cancel and
  * reject dialogs show the split with. A cancelled or rejected order also gives back the use of its
  * coupon. A customer's own order that is accepted, rejected, ready or out for delivery tells them so,
- * in the move's transaction (the bell and Web Push).
+ * in the move's transaction (the bell and Web Push). An order that reaches completed takes its
+ * ingredients out of stock in the same transaction (inventory's recipes, once per order); one taken
+ * back from completed by a recall gives them back.
  */
 export async function changeOrderStatus(
   db: Database,
@@ -57,6 +60,8 @@ export async function changeOrderStatus(
       }
       await releaseCouponUse(tx, order.id);
     });
+    if (change.recall) await returnOrderStock(tx, actor, moved);
+    else if (moved.status === 'completed') await deductOrderStock(tx, actor, moved);
     // A recall takes a step back on the board: the customer was told of the step already.
     if (!change.recall) await tellCustomer(tx, moved);
     return moved;

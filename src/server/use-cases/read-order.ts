@@ -7,9 +7,19 @@ import { amountDue, type PaymentTotals } from '../../shared/payment-math';
 import type { Database } from '../db/client';
 import { withTransaction } from '../db/transaction';
 import type { Actor } from '../lib/context';
+import { orderStockNotes } from '../modules/inventory';
 import { getOrderWithAccessKey } from '../modules/orders';
 import { customerPayments, orderPayments } from '../modules/payments';
 import { can } from '../policies';
+
+/** `{ stock }` when there is something to say about the order's stock, else nothing. */
+async function stockOf(
+  tx: Parameters<typeof orderStockNotes>[0],
+  order: Parameters<typeof orderStockNotes>[1],
+) {
+  const stock = await orderStockNotes(tx, order);
+  return stock ? { stock } : {};
+}
 
 /**
  * `GET /api/orders/{id}`: the order (orders: staff read any, a customer only their
@@ -17,7 +27,8 @@ import { can } from '../policies';
  * due, the payments, and the order's payment link for the receipt's QR code (only those who may read
  * the order get here). Staff (policy `payment.details.read`) see each payment in full, with its
  * refunds, account, reference and who took it; anyone else (the order's customer) sees each payment
- * as `CustomerPaymentSchema` shows it: method, amount, refunded, date. Read in one snapshot
+ * as `CustomerPaymentSchema` shows it: method, amount, refunded, date. Staff also see `stock`: whether
+ * the order took its stock and which lines take none (inventory's recipes). Read in one snapshot
  * (repeatable read), so the payments always add up to the order's payment status.
  */
 export async function readOrder(
@@ -47,6 +58,8 @@ export async function readOrder(
         amountDue: amountDue(order.total, totals),
         payments,
         paymentLink: paymentLinkPath(order.id, accessKey),
+        // Staff see whether the order took its stock, and which lines took none.
+        ...(can(actor, 'inventory.order-stock.read') ? await stockOf(tx, order) : {}),
       };
     },
     { isolation: 'repeatable read' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_REASON } from '../order-limits';
 import { PAYMENT_STATUSES } from '../order-status';
 import { OrderSchema, PersonRefSchema } from './orders';
+import { OrderStockSchema } from './recipes';
 import { PAYMENT_METHODS } from './settings';
 
 /**
@@ -121,7 +122,14 @@ export const OrderPaymentsSchema = z.object({
 export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
 
 /** `GET /api/orders/{id}` for staff: the order with its money, every payment in full. */
-export const OrderWithPaymentsSchema = OrderSchema.extend(OrderPaymentsSchema.shape);
+export const OrderWithPaymentsSchema = OrderSchema.extend({
+  ...OrderPaymentsSchema.shape,
+  /**
+   * Staff: whether the order's stock was taken, and the lines that take none (sent before their item
+   * had a recipe); left out when the order takes no stock and has no such line.
+   */
+  stock: OrderStockSchema.optional(),
+});
 export type OrderWithPayments = z.infer<typeof OrderWithPaymentsSchema>;
 
 /** `GET /api/orders/{id}` for the order's customer: the same money, each payment as they see it. */

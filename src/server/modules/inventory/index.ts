@@ -1,7 +1,7 @@
 /**
  * The inventory module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): stock
- * items and their movements, and who may follow the `inventory` topic. Routes are mounted by app.ts
- * from inventory.routes.ts.
+ * items and their movements, recipes and the stock completed orders take, and who may follow the
+ * `inventory` topic. Routes are mounted by app.ts from the *.routes.ts files.
  */
 export {
   createInventoryItem,
@@ -13,6 +13,15 @@ export {
   recordStockMovement,
   updateInventoryItem,
 } from './inventory.service';
+export {
+  deductOrderStock,
+  orderStockNotes,
+  presentRecipe,
+  type RecipeMenuItem,
+  returnOrderStock,
+  type StockOrder,
+  saveRecipe,
+} from './recipes.service';
 export {
   type PostedMovement,
   type PostedMovementType,
