@@ -56,6 +56,12 @@ export const queryKeys = {
     list: (params: object) => ['coupons', 'list', params] as const,
   },
   demoData: ['demo-data'] as const,
+  /** A menu item's recipe (`/api/menu/items/{id}/recipe`, admin) and the ingredients it is made from. */
+  recipes: {
+    all: ['recipes'] as const,
+    one: (menuItemId: string) => ['recipes', 'one', menuItemId] as const,
+    ingredients: (search: string) => ['recipes', 'ingredients', search] as const,
+  },
   /** Backup & Restore (`/api/admin/backups`, admin): refetched every 30 s while the page is open and after every action. */
   backups: {
     all: ['backups'] as const,

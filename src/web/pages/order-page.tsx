@@ -23,6 +23,7 @@ import {
   OrderTimeline,
   OrderTotals,
   ReceiptPrintCopy,
+  StockNotice,
   useMayChangeCheck,
   useOrder,
   useOrderMoney,
@@ -164,6 +165,7 @@ function OrderView({ orderId }: { orderId: string }) {
             onVoidLine={mayChange ? setVoiding : undefined}
             onPrintRound={(round) => printing.print(`round-${round}`)}
           />
+          <StockNotice order={data} />
           {data.note && (
             <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm break-words text-amber-950">
               <span className="font-medium">Order note:</span> {data.note}

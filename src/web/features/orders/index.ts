@@ -14,6 +14,7 @@ export { OrderDetails } from './detail/order-details';
 export { OrderLines, OrderTotals } from './detail/order-lines';
 export { OrderTimeline } from './detail/order-timeline';
 export { ReceiptPrintCopy } from './detail/receipt';
+export { StockNotice } from './detail/stock-notice';
 export { VoidLineDialog } from './detail/void-line-dialog';
 export {
   dateRangeError,

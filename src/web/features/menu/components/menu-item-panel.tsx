@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { FoodCategory } from '../../../../shared/contracts/master-data';
 import {
@@ -25,6 +25,7 @@ import { convertMenuItemValues, initialMenuItemValues, type MenuItemValues } fro
 import { ALLERGEN_LABELS, STATION_LABELS } from './menu-labels';
 import { ModifierGroupsEditor } from './modifier-groups-editor';
 import { type PhotoChange, PhotoPicker } from './photo-picker';
+import { RecipeSection } from './recipe-section';
 import { SidePanel } from './side-panel';
 
 interface MenuItemPanelProps {
@@ -77,6 +78,8 @@ export function MenuItemPanel({
   const save = useSaveMenuItem();
   const categoryErrorId = useId();
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
+  // The recipe's unsaved changes are saved first (its options are the item's as saved), then the item.
+  const saveRecipe = useRef<(() => Promise<boolean>) | null>(null);
   const convert = (values: MenuItemValues) => convertMenuItemValues(values, currency);
   const [initialValues] = useState(() => initialMenuItemValues(item, currency, defaultCategoryId));
   const form = useSchemaForm<MenuItemValues, MenuItemInput | MenuItemUpdate>({
@@ -110,6 +113,7 @@ export function MenuItemPanel({
 
   const submit = form.handleSubmit(async (input) => {
     let fields: MenuItemInput | MenuItemUpdate = input;
+    if (saveRecipe.current && !(await saveRecipe.current())) return;
     if (item) {
       // An edit sends only what changed since the item was opened (or reloaded), with its version.
       const changes = form.changes(input) as MenuItemUpdate | null;
@@ -285,6 +289,17 @@ export function MenuItemPanel({
               )
             }
           />
+        </Section>
+
+        <Section
+          title="Recipe"
+          description="What one of this dish takes out of stock when its order is completed, and what each option adds or replaces."
+        >
+          {item ? (
+            <RecipeSection item={item} saveRef={saveRecipe} />
+          ) : (
+            <p className="text-sm text-neutral-600">Create the item first, then give it its recipe.</p>
+          )}
         </Section>
       </div>
     </SidePanel>
