@@ -173,10 +173,11 @@ describe('the drill: every table backed up, changed, restored, and restored into
       { as: owner },
     );
     expect(stockItem.status, await stockItem.clone().text()).toBe(201);
+    const stockItemId = ((await stockItem.json()) as { id: string }).id;
     const stockMoved = await t.post(
       '/api/inventory/movements',
       {
-        itemId: ((await stockItem.json()) as { id: string }).id,
+        itemId: stockItemId,
         type: 'adjustment',
         quantity: '1.5',
         reason: 'Drill',
@@ -184,6 +185,23 @@ describe('the drill: every table backed up, changed, restored, and restored into
       { as: owner },
     );
     expect(stockMoved.status, await stockMoved.clone().text()).toBe(201);
+    // recipes, recipe_lines, order_stock_deductions: the dish takes 0.1 of the item; an order of it completed.
+    const recipe = await t.request(
+      `/api/menu/items/${item.id}/recipe`,
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          lines: [{ inventoryItemId: stockItemId, quantity: '0.1' }],
+        }),
+      },
+      { as: owner },
+    );
+    expect(recipe.status, await recipe.clone().text()).toBe(200);
+    let sold = await placedOrder(t, { type: 'takeaway', lines }, staff);
+    for (const status of ['preparing', 'ready', 'completed'] as const) {
+      sold = await movedOrder(t, sold, status, staff);
+    }
     // checkout_sessions, payment_provider_events: a guest pays online through (the fake) Stripe.
     const online = await placedOrder(t, { type: 'takeaway', lines }, staff);
     const key = new URL((await readOrder(t, online.id, staff)).paymentLink, TEST_ORIGIN).searchParams.get(
