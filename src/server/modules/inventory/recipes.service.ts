@@ -301,6 +301,7 @@ type RecipeRow = {
   from_factor: string;
   to_factor: string;
   same_unit: boolean;
+  same_base: boolean;
 };
 
 type LoadedRecipe = {
@@ -319,7 +320,8 @@ async function loadRecipes(db: Queryable, menuItemIds: string[]): Promise<Map<st
   const result = await db.execute<RecipeRow>(sql`
     select r.menu_item_id, r.created_at, l.option_group, l.option_name, l.inventory_item_id,
            l.quantity::text as quantity, l.replaces_item_id, lu.factor::text as from_factor,
-           su.factor::text as to_factor, l.unit_id = i.unit_id as same_unit
+           su.factor::text as to_factor, l.unit_id = i.unit_id as same_unit,
+           coalesce(lu.base_unit_id, lu.id) = coalesce(su.base_unit_id, su.id) as same_base
       from recipes r
       left join recipe_lines l on l.menu_item_id = r.menu_item_id
       left join inventory_items i on i.id = l.inventory_item_id
@@ -333,7 +335,9 @@ async function loadRecipes(db: Queryable, menuItemIds: string[]): Promise<Map<st
       recipe = { createdAt: new Date(row.created_at).getTime(), base: new Map(), options: new Map() };
       loaded.set(row.menu_item_id, recipe);
     }
-    if (!row.inventory_item_id) continue;
+    // A line whose unit no longer converts to its item's stock unit (the item's unit was changed
+    // before it had stock) cannot say how much it takes: it takes nothing until the recipe is saved again.
+    if (!row.inventory_item_id || !row.same_base) continue;
     const given = thousandths(row.quantity);
     const quantity = row.same_unit ? given : convertQuantity(given, row.from_factor, row.to_factor);
     if (row.option_group === null) {
