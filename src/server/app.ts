@@ -26,6 +26,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { stockCountRoutes } from './modules/inventory/stock-counts.routes';
 import { usageRoutes } from './modules/inventory/usage.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
@@ -162,6 +163,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', couponsRoutes);
   app.route('/', inventoryRoutes);
   app.route('/', usageRoutes);
+  app.route('/', stockCountRoutes);
   app.route('/', notificationsRoutes);
   app.route('/', pushRoutes);
   app.route('/', demoRoutes);

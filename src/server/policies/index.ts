@@ -201,6 +201,13 @@ export const POLICIES = {
     description: 'Record a stock adjustment or waste',
     roles: ADMIN,
   }),
+  'inventory.count.read': rule({ description: 'See stock counts and their lines', roles: ADMIN }),
+  'inventory.count.open': rule({ description: 'Open a stock count', roles: ADMIN }),
+  'inventory.count.count': rule({ description: 'Save counted lines of an open stock count', roles: ADMIN }),
+  'inventory.count.close': rule({
+    description: 'Finish (writing the count movements) or cancel a stock count',
+    roles: ADMIN,
+  }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

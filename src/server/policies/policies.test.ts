@@ -72,6 +72,10 @@ const EXPECTED: Record<PolicyAction, string> = {
   'inventory.item.create': '  .    .    .     .   Y     -     -',
   'inventory.item.update': '  .    .    .     .   Y     -     -',
   'inventory.movement.create': '.  .    .     .   Y     -     -',
+  'inventory.count.read': '     .    .    .     .   Y     -     -',
+  'inventory.count.open': '     .    .    .     .   Y     -     -',
+  'inventory.count.count': '    .    .    .     .   Y     -     -',
+  'inventory.count.close': '    .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -14,6 +14,14 @@ export {
   updateInventoryItem,
 } from './inventory.service';
 export {
+  cancelStockCount,
+  finishStockCount,
+  getStockCount,
+  listStockCounts,
+  openStockCount,
+  saveStockCountLines,
+} from './stock-counts.service';
+export {
   type PostedMovement,
   type PostedMovementType,
   postStockMovements,
