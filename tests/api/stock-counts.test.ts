@@ -324,13 +324,30 @@ describe('opening', () => {
       storageArea: 'Walk-in',
     });
     const archived = await createItem({ group: 'packaging' });
+    // Storage area and order change through the item's PATCH; an empty area is none.
+    const moved = await t.patch(
+      INVENTORY_API.item(archived.id),
+      { storageArea: '  ', storageOrder: 5, version: archived.version },
+      { as: admin },
+    );
+    expect(moved.status).toBe(200);
+    const movedItem = (await moved.json()) as InventoryItem;
+    expect(movedItem).toMatchObject({ storageArea: null, storageOrder: 5 });
+    await expectFieldError(
+      await t.patch(
+        INVENTORY_API.item(archived.id),
+        { storageOrder: -1, version: movedItem.version },
+        { as: admin },
+      ),
+      'storageOrder',
+    );
     await post(early.id, 'adjustment', '4.25');
     const patched = await t.patch(
       INVENTORY_API.item(archived.id),
-      { active: false, version: archived.version },
+      { active: false, version: movedItem.version },
       { as: admin },
     );
-    expect(patched.status).toBe(200);
+    expect(patched.status, await patched.clone().text()).toBe(200);
     const opened = await open({ group: 'packaging' });
     const ids = opened.lines.map((line) => line.itemId);
     expect(ids).not.toContain(archived.id);

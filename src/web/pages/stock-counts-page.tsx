@@ -4,9 +4,9 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { INVENTORY_GROUPS, type InventoryGroup } from '../../shared/contracts/inventory';
 import { Button } from '../components/ui/button';
+import { ChoiceChips } from '../components/ui/choice-chips';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListLoading } from '../components/ui/list-states';
-import { SegmentedChoice } from '../components/ui/segmented-choice';
 import { TextField } from '../components/ui/text-field';
 import { useConfig, useRestaurantDateTime } from '../features/config';
 import { CountList, GROUP_LABELS, useOpenStockCount } from '../features/stock-counts';
@@ -62,13 +62,17 @@ export function StockCountsPage() {
           <ClipboardList aria-hidden="true" className="size-5" />
           Start a count
         </h2>
-        <SegmentedChoice
+        {/* One choice: the chip tapped becomes the scope; tapping the chosen one keeps it. */}
+        <ChoiceChips
           legend="What to count"
           options={SCOPES}
           labels={SCOPE_LABELS}
-          value={scope}
-          onChange={setScope}
-          className="mt-3 [&_div]:flex-wrap"
+          value={[scope]}
+          onChange={(next) => {
+            const added = next.find((option) => option !== scope);
+            if (added) setScope(added);
+          }}
+          className="mt-3"
         />
         <TextField
           label="Note (optional)"

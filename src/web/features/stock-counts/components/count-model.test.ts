@@ -62,5 +62,7 @@ describe('the counting screen rules', () => {
       ['1', -1000, -120],
     ]);
     expect(result).toMatchObject({ value: -120, uncounted: 1 });
+    const free = expectedChanges([line({ counted: '1.000', onHandAtCount: '2.000', averageCost: 0 })]);
+    expect(Object.is(free.value, 0) && Object.is(free.changes[0]?.value, 0)).toBe(true);
   });
 });

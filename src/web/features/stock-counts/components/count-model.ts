@@ -66,7 +66,8 @@ export function expectedChanges(lines: StockCountLine[]): {
     if (!counted.ok || !books.ok) continue;
     const difference = counted.value - books.value;
     if (difference !== 0) {
-      changes.push({ line, difference, value: Math.round((difference * line.averageCost) / 1000) });
+      // `|| 0`: a loss worth less than half a minor unit is 0, never "-0".
+      changes.push({ line, difference, value: Math.round((difference * line.averageCost) / 1000) || 0 });
     }
   }
   return { changes, value: changes.reduce((sum, change) => sum + change.value, 0), uncounted };

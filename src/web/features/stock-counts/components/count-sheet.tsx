@@ -230,8 +230,9 @@ export function ClosedCount({ count, money }: { count: StockCount; money: MoneyF
               {line.difference === null ? 'Not counted' : `${signedText(line.difference)} ${line.unitSymbol}`}
             </span>
             <span className="text-sm text-neutral-600">
-              Books {shortQuantity(line.onHandAtCount ?? line.expected)} · counted{' '}
-              {line.counted === null ? '–' : shortQuantity(line.counted)} {line.unitSymbol}
+              {line.counted === null
+                ? `Books ${shortQuantity(line.expected)} ${line.unitSymbol}, left as it was`
+                : `Books ${shortQuantity(line.onHandAtCount ?? line.expected)} · counted ${shortQuantity(line.counted)} ${line.unitSymbol}`}
               {line.countedByName ? ` · ${line.countedByName}` : ''}
             </span>
             <span className="text-right text-sm text-neutral-600 tabular-nums">
