@@ -176,7 +176,7 @@ describe('the drill: every table backed up, changed, restored, and restored into
     const stockMoved = await t.post(
       '/api/inventory/movements',
       {
-        itemId: ((await stockItem.json()) as { id: string }).id,
+        itemId: ((await stockItem.clone().json()) as { id: string }).id,
         type: 'adjustment',
         quantity: '1.5',
         reason: 'Drill',
@@ -184,6 +184,16 @@ describe('the drill: every table backed up, changed, restored, and restored into
       { as: owner },
     );
     expect(stockMoved.status, await stockMoved.clone().text()).toBe(201);
+    // stock_counts, stock_count_lines: a count of the ingredients with the drill flour counted.
+    const stockItemId = ((await stockItem.json()) as { id: string }).id;
+    const stockCount = await t.post('/api/inventory/counts', { group: 'ingredient' }, { as: owner });
+    expect(stockCount.status, await stockCount.clone().text()).toBe(201);
+    const counted = await t.patch(
+      `/api/inventory/counts/${((await stockCount.json()) as { id: string }).id}/lines`,
+      { lines: [{ itemId: stockItemId, counted: '1.25' }] },
+      { as: owner },
+    );
+    expect(counted.status, await counted.clone().text()).toBe(200);
     // checkout_sessions, payment_provider_events: a guest pays online through (the fake) Stripe.
     const online = await placedOrder(t, { type: 'takeaway', lines }, staff);
     const key = new URL((await readOrder(t, online.id, staff)).paymentLink, TEST_ORIGIN).searchParams.get(
