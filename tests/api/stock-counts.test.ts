@@ -406,6 +406,29 @@ describe('counting and finishing', () => {
     expect(cleared.countedCount).toBe(1);
   });
 
+  it('takes lines saved by two people at once, losing none', async () => {
+    const items = await Promise.all(Array.from({ length: 12 }, () => createItem()));
+    const opened = await open();
+    const responses = await Promise.all(
+      items.map((item, index) =>
+        t.patch(
+          STOCK_COUNTS_API.lines(opened.id),
+          { lines: [{ itemId: item.id, counted: String(index + 1) }] },
+          { as: index % 2 === 0 ? admin : otherAdmin },
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(items.map(() => 200));
+    const after = await read(opened.id);
+    items.forEach((item, index) => {
+      expect(lineOf(after, item.id)).toMatchObject({
+        counted: `${index + 1}.000`,
+        countedById: index % 2 === 0 ? admin.id : otherAdmin.id,
+      });
+    });
+    expect(after.version).toBe(opened.version + items.length);
+  });
+
   it('adjusts by the difference from the stock when counted, when stock moved during the count', async () => {
     const soldBefore = await createItem();
     const soldAfter = await createItem();
