@@ -27,6 +27,7 @@ import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { recipeRoutes } from './modules/inventory/recipes.routes';
+import { stockCountRoutes } from './modules/inventory/stock-counts.routes';
 import { usageRoutes } from './modules/inventory/usage.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
@@ -164,6 +165,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', inventoryRoutes);
   app.route('/', usageRoutes);
   app.route('/', recipeRoutes);
+  app.route('/', stockCountRoutes);
   app.route('/', notificationsRoutes);
   app.route('/', pushRoutes);
   app.route('/', demoRoutes);

@@ -54,6 +54,10 @@ export const ERROR_REASONS = [
   'has-movements',
   'archived',
   'out-of-range',
+  // Stock counts: finished or cancelled, overlapping an open count, nothing to count.
+  'count-closed',
+  'count-overlaps',
+  'count-empty',
   // Feedback.
   'not-completed',
   'already-given',

@@ -202,6 +202,15 @@ describe('the drill: every table backed up, changed, restored, and restored into
     for (const status of ['preparing', 'ready', 'completed'] as const) {
       sold = await movedOrder(t, sold, status, staff);
     }
+    // stock_counts, stock_count_lines: a count of the ingredients with the drill flour counted.
+    const stockCount = await t.post('/api/inventory/counts', { group: 'ingredient' }, { as: owner });
+    expect(stockCount.status, await stockCount.clone().text()).toBe(201);
+    const counted = await t.patch(
+      `/api/inventory/counts/${((await stockCount.json()) as { id: string }).id}/lines`,
+      { lines: [{ itemId: stockItemId, counted: '1.25' }] },
+      { as: owner },
+    );
+    expect(counted.status, await counted.clone().text()).toBe(200);
     // checkout_sessions, payment_provider_events: a guest pays online through (the fake) Stripe.
     const online = await placedOrder(t, { type: 'takeaway', lines }, staff);
     const key = new URL((await readOrder(t, online.id, staff)).paymentLink, TEST_ORIGIN).searchParams.get(

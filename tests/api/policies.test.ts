@@ -21,6 +21,11 @@ import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/in
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
+import {
+  STOCK_COUNTS_API,
+  type StockCount,
+  type StockCountPage,
+} from '../../src/shared/contracts/stock-counts';
 import { MENU_API } from '../../src/shared/menu-catalog';
 import { ROLES, type Role } from '../../src/shared/roles';
 import { movedOrder, placedOrder } from '../support/orders';
@@ -180,6 +185,28 @@ async function inventoryItemAsAdmin(): Promise<InventoryItem> {
   );
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as InventoryItem;
+}
+
+/** No count open (so a new one may open), each cancelled by the admin. */
+async function cancelOpenCounts(): Promise<void> {
+  const response = await t.get(`${STOCK_COUNTS_API.counts}?status=open`, { as: as.admin });
+  const page = (await response.json()) as StockCountPage;
+  for (const count of page.items) {
+    await t.post(STOCK_COUNTS_API.cancel(count.id), { version: count.version }, { as: as.admin });
+  }
+}
+
+/** A fresh open count of every item (with one item at least), opened by the admin. */
+async function openCountAsAdmin(): Promise<StockCount> {
+  await inventoryItemAsAdmin();
+  await cancelOpenCounts();
+  const response = await t.post(STOCK_COUNTS_API.counts, {}, { as: as.admin });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as StockCount;
+}
+
+async function readCountAsAdmin(id: string): Promise<StockCount> {
+  return (await t.get(STOCK_COUNTS_API.count(id), { as: as.admin })).json() as Promise<StockCount>;
 }
 
 async function readInventoryItem(id: string): Promise<InventoryItem> {
@@ -475,6 +502,60 @@ const cases: RouteCase<unknown>[] = [
         { as: user },
       ),
     unchanged: async (item) => expect((await readInventoryItem(item.id)).onHand).toBe('0.000'),
+  }),
+  routeCase({
+    action: 'inventory.count.read',
+    route: `GET ${STOCK_COUNTS_API.counts}`,
+    ok: 200,
+    call: (user) => t.get(STOCK_COUNTS_API.counts, { as: user }),
+  }),
+  routeCase<StockCount>({
+    action: 'inventory.count.read',
+    route: `GET ${STOCK_COUNTS_API.counts}/{id}`,
+    ok: 200,
+    prepare: () => openCountAsAdmin(),
+    call: (user, count) => t.get(STOCK_COUNTS_API.count(count.id), { as: user }),
+  }),
+  routeCase({
+    action: 'inventory.count.open',
+    route: `POST ${STOCK_COUNTS_API.counts}`,
+    ok: 201,
+    prepare: async () => {
+      await inventoryItemAsAdmin();
+      await cancelOpenCounts();
+    },
+    call: (user) => t.post(STOCK_COUNTS_API.counts, { group: 'ingredient' }, { as: user }),
+  }),
+  routeCase<StockCount>({
+    action: 'inventory.count.count',
+    route: `PATCH ${STOCK_COUNTS_API.counts}/{id}/lines`,
+    ok: 200,
+    prepare: () => openCountAsAdmin(),
+    call: (user, count) =>
+      t.patch(
+        STOCK_COUNTS_API.lines(count.id),
+        { lines: [{ itemId: count.lines[0]?.itemId, counted: '2' }] },
+        { as: user },
+      ),
+    unchanged: async (count) => expect((await readCountAsAdmin(count.id)).version).toBe(count.version),
+  }),
+  routeCase<StockCount>({
+    action: 'inventory.count.close',
+    route: `POST ${STOCK_COUNTS_API.counts}/{id}/finish`,
+    ok: 200,
+    prepare: () => openCountAsAdmin(),
+    call: (user, count) =>
+      t.post(STOCK_COUNTS_API.finish(count.id), { version: count.version }, { as: user }),
+    unchanged: async (count) => expect((await readCountAsAdmin(count.id)).status).toBe('open'),
+  }),
+  routeCase<StockCount>({
+    action: 'inventory.count.close',
+    route: `POST ${STOCK_COUNTS_API.counts}/{id}/cancel`,
+    ok: 200,
+    prepare: () => openCountAsAdmin(),
+    call: (user, count) =>
+      t.post(STOCK_COUNTS_API.cancel(count.id), { version: count.version }, { as: user }),
+    unchanged: async (count) => expect((await readCountAsAdmin(count.id)).status).toBe('open'),
   }),
   routeCase<Order>({
     // The customer's own order; for anyone else without its key the order does not exist.

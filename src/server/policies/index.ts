@@ -206,6 +206,12 @@ export const POLICIES = {
   'inventory.order-stock.read': rule({
     description: 'See on an order whether it took its stock, and which lines took none',
     roles: STAFF,
+  'inventory.count.read': rule({ description: 'See stock counts and their lines', roles: ADMIN }),
+  'inventory.count.open': rule({ description: 'Open a stock count', roles: ADMIN }),
+  'inventory.count.count': rule({ description: 'Save counted lines of an open stock count', roles: ADMIN }),
+  'inventory.count.close': rule({
+    description: 'Finish (writing the count movements) or cancel a stock count',
+    roles: ADMIN,
   }),
 } satisfies Record<string, PolicyRule<never>>;
 

@@ -75,6 +75,10 @@ const EXPECTED: Record<PolicyAction, string> = {
   'inventory.recipe.read': '    .    .    .     .   Y     -     -',
   'inventory.recipe.update': '  .    .    .     .   Y     -     -',
   'inventory.order-stock.read': '.  .    Y     Y   Y     -     -',
+  'inventory.count.read': '     .    .    .     .   Y     -     -',
+  'inventory.count.open': '     .    .    .     .   Y     -     -',
+  'inventory.count.count': '    .    .    .     .   Y     -     -',
+  'inventory.count.close': '    .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

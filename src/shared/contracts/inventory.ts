@@ -37,6 +37,7 @@ export const MAX_ITEM_NAME = 120;
 export const MAX_SKU = 64;
 export const MAX_MOVEMENT_REASON = 200;
 export const MAX_MOVEMENT_NOTE = 500;
+export const MAX_STORAGE_AREA = 60;
 
 /**
  * A quantity as a decimal string ("2.5"); `check` adds a rule on its value in thousandths. The string
@@ -83,6 +84,19 @@ const itemFields = {
   parLevel: levelField.nullable(),
   preferredSupplierId: idField.nullable(),
   active: z.boolean({ error: 'must be true or false' }),
+  /** Where the item is kept (walk-in fridge, dry store); an empty one is none. */
+  storageArea: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(MAX_STORAGE_AREA, `must be at most ${MAX_STORAGE_AREA} characters`)
+    .nullable(),
+  /** Its place on the counting walk: counts list items by it. */
+  storageOrder: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(1_000_000, 'must be at most 1000000')
+    .nullable(),
 };
 
 type PurchaseShape = { purchaseUnitId?: string | null; purchaseFactor?: string | null };
@@ -109,6 +123,8 @@ export const InventoryItemInputSchema = z
     reorderLevel: itemFields.reorderLevel.optional(),
     parLevel: itemFields.parLevel.optional(),
     preferredSupplierId: itemFields.preferredSupplierId.optional(),
+    storageArea: itemFields.storageArea.optional(),
+    storageOrder: itemFields.storageOrder.optional(),
   })
   .superRefine((item, context) => {
     for (const issue of purchaseIssues(item)) {
@@ -129,6 +145,8 @@ export const InventoryItemUpdateSchema = z.strictObject({
   parLevel: itemFields.parLevel.optional(),
   preferredSupplierId: itemFields.preferredSupplierId.optional(),
   active: itemFields.active.optional(),
+  storageArea: itemFields.storageArea.optional(),
+  storageOrder: itemFields.storageOrder.optional(),
   version: versionField,
 });
 export type InventoryItemUpdate = z.infer<typeof InventoryItemUpdateSchema>;
@@ -150,6 +168,8 @@ export const InventoryItemSchema = z.object({
   preferredSupplierId: z.string().nullable(),
   preferredSupplierName: z.string().nullable(),
   active: z.boolean(),
+  storageArea: z.string().nullable(),
+  storageOrder: z.number().int().nullable(),
   /** The sum of the item's movements, in its stock unit. */
   onHand: quantityOut,
   /** Minor units per stock unit, rounded to a whole minor unit (kept exact on the server). */

@@ -77,6 +77,12 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
   '/coupons': {},
   '/admin/feedback': {},
   '/admin/backup': {},
+  '/inventory': {
+    counts: () =>
+      import('../pages/stock-counts-page').then((module) => ({ Component: module.StockCountsPage })),
+    'counts/:countId': () =>
+      import('../pages/stock-count-page').then((module) => ({ Component: module.StockCountPage })),
+  },
 };
 
 /** One lazy route per page of `src/shared/pages.ts`; admin areas own their sub-paths. */

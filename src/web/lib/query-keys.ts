@@ -72,6 +72,12 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: (userId: string) => ['notifications', 'list', userId] as const,
   },
+  /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
+  stockCounts: {
+    all: ['stock-counts'] as const,
+    list: ['stock-counts', 'list'] as const,
+    one: (id: string) => ['stock-counts', 'one', id] as const,
+  },
   site: {
     all: ['site'] as const,
     legalPage: (page: string) => ['site', 'legal-page', page] as const,

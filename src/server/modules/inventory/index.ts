@@ -22,6 +22,13 @@ export {
   type StockOrder,
   saveRecipe,
 } from './recipes.service';
+  cancelStockCount,
+  finishStockCount,
+  getStockCount,
+  listStockCounts,
+  openStockCount,
+  saveStockCountLines,
+} from './stock-counts.service';
 export {
   type PostedMovement,
   type PostedMovementType,

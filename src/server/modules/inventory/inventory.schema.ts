@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, money, timestampColumns, versionColumn } from '../../db/columns';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  createdAtColumn,
+  idColumn,
+  instantColumn,
+  money,
+  timestampColumns,
+  versionColumn,
+} from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { suppliers, units } from '../master-data/master-data.schema';
 
@@ -32,6 +50,9 @@ export const inventoryItems = pgTable(
       onDelete: 'restrict',
     }),
     active: boolean('active').notNull().default(true),
+    /** Where it is kept (walk-in fridge, dry store) and its place on the counting walk: counts list by these. */
+    storageArea: text('storage_area'),
+    storageOrder: integer('storage_order'),
     onHand: quantity('on_hand').notNull().default('0'),
     stockValue: money('stock_value').notNull().default(0),
     /** Minor units per stock unit, a rate kept exact to 6 decimals; only receipts change it. */
@@ -106,6 +127,76 @@ export const stockMovements = pgTable(
     check(
       'stock_movements_reference_check',
       sql`(${table.referenceType} is null) = (${table.referenceId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A stock count (docs/PRODUCT-RULES.md, Inventory, Stock counts): all active items or one group,
+ * with the stock the books expected when it was opened. `open` takes counted lines; `finished` wrote
+ * its count movements and is read-only; `cancelled` wrote nothing. `value_difference` is the money
+ * the finished count moved (the sum of its movements' values).
+ */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: idColumn(),
+    status: text('status').notNull().default('open'),
+    /** The group counted; null: every active item. */
+    group: text('group'),
+    note: text('note'),
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: instantColumn('closed_at'),
+    valueDifference: money('value_difference'),
+    version: versionColumn(),
+    ...timestampColumns(),
+  },
+  (table) => [
+    index('stock_counts_created_idx').on(table.createdAt, table.id),
+    index('stock_counts_opened_by_idx').on(table.openedBy),
+    index('stock_counts_closed_by_idx').on(table.closedBy),
+    index('stock_counts_open_idx').on(table.status).where(sql`${table.status} = 'open'`),
+    check('stock_counts_status_check', sql`${table.status} in ('open', 'finished', 'cancelled')`),
+    check(
+      'stock_counts_group_check',
+      sql`${table.group} is null or ${table.group} in ('ingredient', 'beverage', 'packaging', 'other')`,
+    ),
+    check('stock_counts_closed_check', sql`(${table.status} = 'open') = (${table.closedAt} is null)`),
+  ],
+);
+
+/**
+ * One item of a count. `expected` is the item's stock when the count was opened; `counted` what was
+ * found (null: not counted yet), with `on_hand_at_count`, the stock the books said at that moment, so
+ * finishing adjusts by `counted - on_hand_at_count` and a sale during the count is not counted twice.
+ * `difference` and `value_difference` are set when the count is finished.
+ */
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    countId: uuid('count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'restrict' }),
+    expected: quantity('expected').notNull(),
+    counted: quantity('counted'),
+    onHandAtCount: quantity('on_hand_at_count'),
+    countedAt: instantColumn('counted_at'),
+    countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'set null' }),
+    difference: quantity('difference'),
+    valueDifference: money('value_difference'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.countId, table.itemId] }),
+    index('stock_count_lines_item_idx').on(table.itemId),
+    index('stock_count_lines_counted_by_idx').on(table.countedBy),
+    check('stock_count_lines_counted_check', sql`${table.counted} is null or ${table.counted} >= 0`),
+    check(
+      'stock_count_lines_stamp_check',
+      sql`(${table.counted} is null) = (${table.countedAt} is null) and (${table.counted} is null) = (${table.onHandAtCount} is null)`,
     ),
   ],
 );

@@ -45,6 +45,8 @@ import { postStockMovements } from './stock-posting';
 /** The inventory screens follow this topic; only admins may. */
 export const INVENTORY_TOPIC_RULES: Record<string, TopicRule> = {
   inventory: ({ actor }) => isAdmin(actor?.role),
+  // Everyone counting follows the counts' lines live.
+  'inventory-counts': ({ actor }) => isAdmin(actor?.role),
 };
 const TOPIC = 'inventory';
 
@@ -82,6 +84,8 @@ function present(
       ? (supplierNames.get(row.preferredSupplierId)?.name ?? null)
       : null,
     active: row.active,
+    storageArea: row.storageArea,
+    storageOrder: row.storageOrder,
     onHand: formatQuantity(onHand),
     averageCost: roundRate(row.averageCost),
     stockValue: row.stockValue,
@@ -234,6 +238,8 @@ function toValues(input: Partial<InventoryItemInput> & { active?: boolean }) {
   if (input.parLevel !== undefined) values.parLevel = columnQuantity(input.parLevel);
   if (input.preferredSupplierId !== undefined) values.preferredSupplierId = input.preferredSupplierId;
   if (input.active !== undefined) values.active = input.active;
+  if (input.storageArea !== undefined) values.storageArea = input.storageArea?.trim() || null;
+  if (input.storageOrder !== undefined) values.storageOrder = input.storageOrder;
   return values;
 }
 
