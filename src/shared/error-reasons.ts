@@ -54,6 +54,12 @@ export const ERROR_REASONS = [
   'has-movements',
   'archived',
   'out-of-range',
+  // Purchase orders: a change to what is no longer a draft, a move the status does not allow, more
+  // received than ordered, a suggestion with no item low.
+  'not-draft',
+  'wrong-status',
+  'over-receipt',
+  'nothing-low',
   // Feedback.
   'not-completed',
   'already-given',

@@ -201,6 +201,17 @@ export const POLICIES = {
     description: 'Record a stock adjustment or waste',
     roles: ADMIN,
   }),
+
+  // Purchase orders (docs/PRODUCT-RULES.md, Purchase orders): the owner buys the stock.
+  'purchase-order.read': rule({ description: 'See purchase orders and their deliveries', roles: ADMIN }),
+  'purchase-order.create': rule({ description: 'Write or suggest a draft purchase order', roles: ADMIN }),
+  'purchase-order.update': rule({ description: 'Change a draft purchase order', roles: ADMIN }),
+  'purchase-order.send': rule({ description: 'Send a purchase order to the supplier', roles: ADMIN }),
+  'purchase-order.cancel': rule({ description: 'Cancel a purchase order', roles: ADMIN }),
+  'purchase-order.receive': rule({
+    description: 'Receive a delivery against a purchase order',
+    roles: ADMIN,
+  }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

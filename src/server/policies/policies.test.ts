@@ -72,6 +72,12 @@ const EXPECTED: Record<PolicyAction, string> = {
   'inventory.item.create': '  .    .    .     .   Y     -     -',
   'inventory.item.update': '  .    .    .     .   Y     -     -',
   'inventory.movement.create': '.  .    .     .   Y     -     -',
+  'purchase-order.read': '    .    .    .     .   Y     -     -',
+  'purchase-order.create': '  .    .    .     .   Y     -     -',
+  'purchase-order.update': '  .    .    .     .   Y     -     -',
+  'purchase-order.send': '    .    .    .     .   Y     -     -',
+  'purchase-order.cancel': '  .    .    .     .   Y     -     -',
+  'purchase-order.receive': ' .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -19,6 +19,7 @@ export const STATIC_TOPICS = [
   'coupons',
   'feedback',
   'inventory',
+  'purchase-orders',
   'push',
 ] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;
