@@ -145,7 +145,7 @@ export function LinesEditor({
             <li
               key={line.key}
               data-testid="draft-line"
-              className="grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 p-3 md:grid-cols-[minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,1.3fr)_auto_auto] md:items-end"
+              className="grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 p-3 md:grid-cols-[minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,1.3fr)_auto] md:items-end"
             >
               <SelectField
                 label={`Line ${index + 1}: item`}
@@ -194,10 +194,11 @@ export function LinesEditor({
                 error={errors[line.key]?.cost}
                 onChange={(event) => change(line.key, { cost: event.target.value })}
               />
-              <div className="flex h-11 items-center text-sm font-medium text-neutral-900 tabular-nums md:justify-end">
-                {total === null ? '—' : formatMoney(total, currency, locale)}
-              </div>
-              <div className="flex items-end justify-end">
+              <div className="flex h-11 items-center justify-between gap-2 self-end">
+                <span className="text-sm font-medium text-neutral-900 tabular-nums">
+                  <span className="sr-only">Line total </span>
+                  {total === null ? '—' : formatMoney(total, currency, locale)}
+                </span>
                 <Button
                   variant="ghost"
                   aria-label={`Remove line ${index + 1}`}
