@@ -249,6 +249,13 @@ describe('the ladder on every route', () => {
     );
     await expectFieldError(await create({ supplierId: MISSING, lines: [line] }), 'supplierId');
     await expectFieldError(
+      await create({
+        supplierId: supplier.id,
+        lines: [{ ...line, quantity: '99999999', unitCost: 99_999_999 }],
+      }),
+      'lines.0.quantity',
+    );
+    await expectFieldError(
       await create({ supplierId: supplier.id, lines: [line, { ...line, inventoryItemId: MISSING }] }),
       'lines.1.inventoryItemId',
     );

@@ -145,6 +145,16 @@ test('a purchase order suggested from low stock is sent, then received in two de
   const milkNow = (await (await page.request.get(`/api/inventory/items/${milk.id}`)).json()) as InventoryItem;
   expect(milkNow.onHand).toBe('12.000');
 
+  // The supplier's printable copy.
+  const orderUrl = page.url();
+  await page.goto(`/api/purchase-orders/${orderUrl.split('/').pop()}/document`);
+  await expect(page.getByRole('heading', { name: `Purchase order ${number}` })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Bread flour ${run}` })).toContainText(`3 sack${run}`);
+  await saveScreenshot(page, testInfo, 'purchase-order-document');
+  await page.setViewportSize(PHONE);
+  await saveScreenshot(page, testInfo, 'purchase-order-document');
+  await page.setViewportSize(DESKTOP);
+
   // The list shows it received.
   await page.goto('/purchase-orders?status=received');
   await expect(page.getByTestId('purchase-order-row').filter({ hasText: number })).toBeVisible();

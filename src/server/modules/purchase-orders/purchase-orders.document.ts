@@ -51,14 +51,23 @@ export function purchaseOrderHtml(order: PurchaseOrder, parties: DocumentParties
   .num { text-align: right; white-space: nowrap; }
   tfoot td { font-weight: 600; border-bottom: none; }
   .note { margin-top: 1.5rem; white-space: pre-wrap; }
+  @media (max-width: 30rem) { th, td { padding: .5rem .15rem; } .num { white-space: normal; } }
   @media print { body { margin: 0; } }
 </style>
 </head>
 <body>
 <h1>Purchase order ${escapeHtml(order.number)}</h1>
-<div>${escapeHtml(PURCHASE_ORDER_STATUS_LABELS[order.status])}${
-    order.orderedAt ? ` · ordered ${escapeHtml(order.orderedAt.slice(0, 10))}` : ''
-  }${order.expectedDate ? ` · expected ${escapeHtml(order.expectedDate)}` : ''}</div>
+<div>${escapeHtml(
+    [
+      order.status === 'draft' || order.status === 'cancelled'
+        ? PURCHASE_ORDER_STATUS_LABELS[order.status]
+        : null,
+      order.orderedAt ? `Ordered ${order.orderedAt.slice(0, 10)}` : null,
+      order.expectedDate ? `Expected ${order.expectedDate}` : null,
+    ]
+      .filter((part) => part !== null)
+      .join(' · '),
+  )}</div>
 <div class="parties">
   <div><div class="label">From</div>${contact([
     parties.restaurant.name,

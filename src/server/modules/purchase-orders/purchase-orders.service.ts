@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { MAX_BALANCE_MINOR } from '../../../shared/contracts/fields';
 import type { InventoryItem } from '../../../shared/contracts/inventory';
 import {
   lineTotal,
@@ -288,6 +289,10 @@ async function lineValues(db: Queryable, lines: PurchaseOrderLineInput[]): Promi
     }
     if (stock === 0)
       throw fieldError(`${path}.quantity`, `is less than 0.001 ${item.unitSymbol} once converted`);
+    // Every total stays an exact integer: a line is bounded like an account balance.
+    if (lineTotal(quantity, line.unitCost) > MAX_BALANCE_MINOR) {
+      throw fieldError(`${path}.quantity`, 'makes a line total larger than an order may hold');
+    }
     return { itemId: item.id, unitId, factor, quantity, unitCost: line.unitCost };
   });
 }
