@@ -38,6 +38,7 @@ import { pushRoutes } from './modules/notifications/push.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageRoutes } from './modules/payments/payment-page.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -163,6 +164,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
   app.route('/', inventoryRoutes);
+  app.route('/', purchaseOrdersRoutes);
   app.route('/', usageRoutes);
   app.route('/', recipeRoutes);
   app.route('/', stockCountRoutes);

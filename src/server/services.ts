@@ -28,6 +28,7 @@ import { PushSender } from './modules/notifications';
 import * as orders from './modules/orders';
 import * as payments from './modules/payments';
 import { createStripeProvider, type PaymentProvider } from './modules/payments';
+import * as purchaseOrders from './modules/purchase-orders';
 import * as security from './modules/security';
 import { createHumanCheck, type HumanCheck } from './modules/security';
 import * as settings from './modules/settings';
@@ -89,6 +90,7 @@ export const MODULES: Record<string, ModuleHooks> = {
   notifications,
   orders,
   payments,
+  'purchase-orders': purchaseOrders,
   security,
   settings,
   site,

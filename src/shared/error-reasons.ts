@@ -58,6 +58,12 @@ export const ERROR_REASONS = [
   'count-closed',
   'count-overlaps',
   'count-empty',
+  // Purchase orders: a change to what is no longer a draft, a move the status does not allow, more
+  // received than ordered, a suggestion with no item low.
+  'not-draft',
+  'wrong-status',
+  'over-receipt',
+  'nothing-low',
   // Feedback.
   'not-completed',
   'already-given',

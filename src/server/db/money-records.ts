@@ -50,6 +50,12 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     description: 'bank or cash account transactions',
     singular: 'bank or cash account transaction',
   },
+  {
+    table: 'purchase_orders',
+    recorded: 'true',
+    description: 'purchase orders',
+    singular: 'purchase order',
+  },
 ];
 
 // `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,

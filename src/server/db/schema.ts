@@ -18,5 +18,6 @@ export * from '../modules/messaging/messaging.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/orders/orders.schema';
 export * from '../modules/payments/payments.schema';
+export * from '../modules/purchase-orders/purchase-orders.schema';
 export * from '../modules/security/security.schema';
 export * from '../modules/settings/settings.schema';

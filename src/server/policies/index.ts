@@ -206,11 +206,23 @@ export const POLICIES = {
   'inventory.order-stock.read': rule({
     description: 'See on an order whether it took its stock, and which lines took none',
     roles: STAFF,
+  }),
   'inventory.count.read': rule({ description: 'See stock counts and their lines', roles: ADMIN }),
   'inventory.count.open': rule({ description: 'Open a stock count', roles: ADMIN }),
   'inventory.count.count': rule({ description: 'Save counted lines of an open stock count', roles: ADMIN }),
   'inventory.count.close': rule({
     description: 'Finish (writing the count movements) or cancel a stock count',
+    roles: ADMIN,
+  }),
+
+  // Purchase orders (docs/PRODUCT-RULES.md, Purchase orders): the owner buys the stock.
+  'purchase-order.read': rule({ description: 'See purchase orders and their deliveries', roles: ADMIN }),
+  'purchase-order.create': rule({ description: 'Write or suggest a draft purchase order', roles: ADMIN }),
+  'purchase-order.update': rule({ description: 'Change a draft purchase order', roles: ADMIN }),
+  'purchase-order.send': rule({ description: 'Send a purchase order to the supplier', roles: ADMIN }),
+  'purchase-order.cancel': rule({ description: 'Cancel a purchase order', roles: ADMIN }),
+  'purchase-order.receive': rule({
+    description: 'Receive a delivery against a purchase order',
     roles: ADMIN,
   }),
 } satisfies Record<string, PolicyRule<never>>;

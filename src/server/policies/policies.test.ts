@@ -79,6 +79,12 @@ const EXPECTED: Record<PolicyAction, string> = {
   'inventory.count.open': '     .    .    .     .   Y     -     -',
   'inventory.count.count': '    .    .    .     .   Y     -     -',
   'inventory.count.close': '    .    .    .     .   Y     -     -',
+  'purchase-order.read': '    .    .    .     .   Y     -     -',
+  'purchase-order.create': '  .    .    .     .   Y     -     -',
+  'purchase-order.update': '  .    .    .     .   Y     -     -',
+  'purchase-order.send': '    .    .    .     .   Y     -     -',
+  'purchase-order.cancel': '  .    .    .     .   Y     -     -',
+  'purchase-order.receive': ' .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -61,6 +61,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/order-monitor-page').then((module) => ({ Component: module.OrderMonitorPage })),
   '/orders/:orderId': () => import('../pages/order-page').then((module) => ({ Component: module.OrderPage })),
   '/coupons': () => import('../pages/coupons-page').then((module) => ({ Component: module.CouponsPage })),
+  '/purchase-orders': () =>
+    import('../pages/purchase-orders-page').then((module) => ({ Component: module.PurchaseOrdersPage })),
   '/admin/backup': () =>
     import('../pages/admin-backup-page').then((module) => ({ Component: module.AdminBackupPage })),
 };
@@ -75,6 +77,10 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
   '/admin/users': {},
   '/admin/audit': {},
   '/coupons': {},
+  '/purchase-orders': {
+    ':purchaseOrderId': () =>
+      import('../pages/purchase-order-page').then((module) => ({ Component: module.PurchaseOrderPage })),
+  },
   '/admin/feedback': {},
   '/admin/backup': {},
   '/inventory': {

@@ -55,6 +55,14 @@ export const queryKeys = {
     all: ['coupons'] as const,
     list: (params: object) => ['coupons', 'list', params] as const,
   },
+  /** Purchase orders (`/api/purchase-orders…`, admin): every view refreshes with the live topic `purchase-orders`. */
+  purchaseOrders: {
+    all: ['purchase-orders'] as const,
+    list: (params: object) => ['purchase-orders', 'list', params] as const,
+    detail: (id: string) => ['purchase-orders', 'detail', id] as const,
+    /** What a line may order: active items, suppliers and units. */
+    choices: ['purchase-orders', 'choices'] as const,
+  },
   demoData: ['demo-data'] as const,
   /** A menu item's recipe (`/api/menu/items/{id}/recipe`, admin) and the ingredients it is made from. */
   recipes: {

@@ -6,7 +6,7 @@ export const EVENTS_CHANNEL = 'brigade_events';
 
 /**
  * Topics other screens follow: `orders` (any order changed: boards, lists, counts), `order-requests`
- * (the pending requests changed), `coupons`, `feedback`, `inventory` and `inventory-counts` (their admin screens); `order:<id>` (one
+ * (the pending requests changed), `coupons`, `feedback`, `inventory`, `inventory-counts` and `purchase-orders` (their admin screens); `order:<id>` (one
  * order) and `notifications:<userId>` carry a key. `push` is internal: a notification waits for Web
  * Push (the push worker listens); it has no topic rule, so no stream may follow it.
  */
@@ -20,6 +20,7 @@ export const STATIC_TOPICS = [
   'feedback',
   'inventory',
   'inventory-counts',
+  'purchase-orders',
   'push',
 ] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;

@@ -5,6 +5,7 @@
  */
 export {
   createInventoryItem,
+  findInventoryItems,
   getInventoryItem,
   INVENTORY_TOPIC_RULES as topicRules,
   type InventoryItemListQuery,

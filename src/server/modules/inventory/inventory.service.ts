@@ -118,6 +118,21 @@ async function loadItem(db: Queryable, id: string): Promise<InventoryItem> {
   return item;
 }
 
+/**
+ * The items of `ids` that exist, as the API answers them, by id: for modules that refer to items
+ * (purchase orders) and must not read the table themselves. No policy check: the caller made its own.
+ */
+export async function findInventoryItems(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, InventoryItem>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(inventoryItems).where(inArray(inventoryItems.id, unique));
+  const items = await presentRows(db, rows);
+  return new Map(items.map((item) => [item.id, item]));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Items
 

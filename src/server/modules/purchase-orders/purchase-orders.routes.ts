@@ -1,0 +1,246 @@
+import { z } from '@hono/zod-openapi';
+import {
+  PURCHASE_ORDER_STATUSES,
+  PURCHASE_ORDERS_API,
+  PurchaseOrderEmailInputSchema,
+  PurchaseOrderEmailResultSchema,
+  PurchaseOrderInputSchema,
+  PurchaseOrderPageSchema,
+  PurchaseOrderReceiptInputSchema,
+  PurchaseOrderSchema,
+  PurchaseOrderStatusInputSchema,
+  PurchaseOrderSuggestInputSchema,
+  PurchaseOrderUpdateSchema,
+} from '../../../shared/contracts/purchase-orders';
+import { requireActor } from '../../lib/auth-guards';
+import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
+import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { purchaseOrderHtml } from './purchase-orders.document';
+import {
+  changePurchaseOrderStatus,
+  createPurchaseOrder,
+  emailPurchaseOrder,
+  getPurchaseOrder,
+  listPurchaseOrders,
+  purchaseOrderDocument,
+  receivePurchaseOrder,
+  suggestPurchaseOrder,
+  updatePurchaseOrder,
+} from './purchase-orders.service';
+
+const TAGS = ['Purchase orders'];
+const IdParams = z.object({
+  id: z.uuid('must be a purchase order id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
+const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errorResponse = (description: string) => json(description, ErrorResponseSchema);
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+const base = PURCHASE_ORDERS_API.orders;
+const recordPath = `${base}/{id}`;
+const notFoundResponse = errorResponse('No purchase order with this id');
+
+const listRoute = defineRoute('admin', {
+  method: 'get',
+  path: base,
+  tags: TAGS,
+  summary: 'Purchase orders, newest first',
+  description:
+    '`status` is a comma-separated list of draft, ordered, partially-received, received and cancelled; ' +
+    '`supplierId` one supplier’s orders.',
+  request: {
+    query: PaginationQuerySchema.extend({
+      status: listFilter(PURCHASE_ORDER_STATUSES)
+        .optional()
+        .openapi({ type: 'string', example: 'draft,ordered' }),
+      supplierId: z.uuid('must be a supplier id').optional(),
+    }).strict(),
+  },
+  responses: { 200: json('A page of purchase orders', PurchaseOrderPageSchema) },
+});
+
+const getRoute = defineRoute('admin', {
+  method: 'get',
+  path: recordPath,
+  tags: TAGS,
+  summary: 'One purchase order with its lines and receipts',
+  request: { params: IdParams },
+  responses: { 200: json('The purchase order', PurchaseOrderSchema), 404: notFoundResponse },
+});
+
+const createOrderRoute = defineRoute('admin', {
+  method: 'post',
+  path: base,
+  tags: TAGS,
+  summary: 'Write a draft purchase order',
+  description:
+    'Each line: an active inventory item, a positive `quantity` (decimal string, at most 3 decimals) ' +
+    'in `unitId`, the item’s stock unit (when left out) or its purchase unit, and `unitCost` in minor ' +
+    'units per that unit. The number (`PO-0001`) comes from the database; the total is the sum of ' +
+    'quantity × unit cost per line, each rounded half away from zero.',
+  request: jsonBody(PurchaseOrderInputSchema),
+  responses: { 201: json('The new draft', PurchaseOrderSchema) },
+});
+
+const suggestRoute = defineRoute('admin', {
+  method: 'post',
+  path: PURCHASE_ORDERS_API.suggest,
+  tags: TAGS,
+  summary: 'Suggest a purchase order for a supplier',
+  description:
+    'A draft with every active item whose preferred supplier is `supplierId` and whose stock is at or ' +
+    'below its reorder level, each for what brings it to its par level (its reorder level without ' +
+    'one): in its purchase unit, rounded up to whole units, or else in its stock unit, at its average ' +
+    'cost. When no item is low the answer is a 409 with `details.reason: "nothing-low"`.',
+  request: jsonBody(PurchaseOrderSuggestInputSchema),
+  responses: {
+    201: json('The suggested draft', PurchaseOrderSchema),
+    409: errorResponse('No item of this supplier is low'),
+  },
+});
+
+const updateRoute = defineRoute('admin', {
+  method: 'patch',
+  path: recordPath,
+  tags: TAGS,
+  summary: 'Change a draft purchase order',
+  description:
+    'Only the fields given change; `lines` replaces every line. Only a draft changes: another status ' +
+    'is a 409 with `details.reason: "not-draft"`. `version` is the version the change is based on: an ' +
+    'older one is a 409 with `details: { reason: "stale", version }`.',
+  request: { params: IdParams, ...jsonBody(PurchaseOrderUpdateSchema) },
+  responses: {
+    200: json('The order after the change', PurchaseOrderSchema),
+    404: notFoundResponse,
+    409: errorResponse('Not a draft, or changed since'),
+  },
+});
+
+const statusRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${recordPath}/status`,
+  tags: TAGS,
+  summary: 'Send or cancel a purchase order',
+  description:
+    '`ordered` sends a draft; `cancelled` cancels a draft or an ordered order. Anything else is a 409 ' +
+    'with `details.reason: "wrong-status"`; an old `version` a 409 `stale`.',
+  request: { params: IdParams, ...jsonBody(PurchaseOrderStatusInputSchema) },
+  responses: {
+    200: json('The order after the change', PurchaseOrderSchema),
+    404: notFoundResponse,
+    409: errorResponse('The status does not allow it, or the order changed since'),
+  },
+});
+
+const receiptsRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${recordPath}/receipts`,
+  tags: TAGS,
+  summary: 'Receive a delivery',
+  description:
+    'Per line, the `quantity` that arrived in the line’s unit and, when it cost other than ordered, ' +
+    'its `unitCost`. Each becomes a purchase-receipt stock movement in the item’s stock unit that ' +
+    'moves its average cost. More than ordered (with what arrived before) is a 409 with `details: { ' +
+    'reason: "over-receipt", lineId }`; an order that is not ordered or partially received is a 409 ' +
+    '`wrong-status`. The order becomes partially-received, or received when every line is.',
+  request: { params: IdParams, ...jsonBody(PurchaseOrderReceiptInputSchema) },
+  responses: {
+    201: json('The order after the delivery', PurchaseOrderSchema),
+    404: notFoundResponse,
+    409: errorResponse('More than ordered, or the order cannot receive'),
+  },
+});
+
+const documentRoute = defineRoute('admin', {
+  method: 'get',
+  path: `${recordPath}/document`,
+  tags: TAGS,
+  summary: 'The purchase order as a printable page for the supplier',
+  request: { params: IdParams },
+  responses: {
+    200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' as const } } } },
+    404: notFoundResponse,
+  },
+});
+
+const emailRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${recordPath}/email`,
+  tags: TAGS,
+  summary: 'E-mail the purchase order to the supplier',
+  description:
+    'To the supplier’s e-mail address, or `to` when given. A cancelled order is a 409 `wrong-status`; no ' +
+    'address is a 409 `no-email`.',
+  request: { params: IdParams, ...jsonBody(PurchaseOrderEmailInputSchema) },
+  responses: {
+    200: json('Where it went', PurchaseOrderEmailResultSchema),
+    404: notFoundResponse,
+    409: errorResponse('Cancelled, or no address to send to'),
+  },
+});
+
+export const purchaseOrdersRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const page = await listPurchaseOrders(c.var.deps.db, requireActor(c), c.req.valid('query'));
+    return c.json(page, 200);
+  })
+  .openapi(suggestRoute, async (c) => {
+    const order = await suggestPurchaseOrder(c.var.deps.db, requireActor(c), c.req.valid('json'));
+    return c.json(order, 201);
+  })
+  .openapi(getRoute, async (c) => {
+    const order = await getPurchaseOrder(c.var.deps.db, requireActor(c), c.req.valid('param').id);
+    return c.json(order, 200);
+  })
+  .openapi(createOrderRoute, async (c) => {
+    const order = await createPurchaseOrder(c.var.deps.db, requireActor(c), c.req.valid('json'));
+    return c.json(order, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const order = await updatePurchaseOrder(
+      c.var.deps.db,
+      requireActor(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json(order, 200);
+  })
+  .openapi(statusRoute, async (c) => {
+    const order = await changePurchaseOrderStatus(
+      c.var.deps.db,
+      requireActor(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json(order, 200);
+  })
+  .openapi(receiptsRoute, async (c) => {
+    const order = await receivePurchaseOrder(
+      c.var.deps.db,
+      requireActor(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json(order, 201);
+  })
+  .openapi(documentRoute, async (c) => {
+    const { order, parties } = await purchaseOrderDocument(
+      c.var.deps.db,
+      requireActor(c),
+      c.req.valid('param').id,
+    );
+    return c.html(purchaseOrderHtml(order, parties), 200) as never;
+  })
+  .openapi(emailRoute, async (c) => {
+    const result = await emailPurchaseOrder(
+      c.var.deps,
+      requireActor(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json(result, 200);
+  });
