@@ -23,6 +23,7 @@ export {
   type StockOrder,
   saveRecipe,
 } from './recipes.service';
+export {
   cancelStockCount,
   finishStockCount,
   getStockCount,
