@@ -33,7 +33,7 @@ import {
   restaurantNameOf,
   restored,
 } from '../support/backup';
-import { buildMenuItem, buildOrder } from '../support/factories';
+import { buildMenuItem, buildOrder, buildSupplier } from '../support/factories';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import { alwaysOpen } from '../support/opening-hours';
 import { movedOrder, placedOrder } from '../support/orders';
@@ -211,6 +211,27 @@ describe('the drill: every table backed up, changed, restored, and restored into
       { as: owner },
     );
     expect(counted.status, await counted.clone().text()).toBe(200);
+    // purchase_orders, purchase_order_lines, purchase_order_receipts: 4 of the drill flour ordered, 1 received.
+    const supplier = await buildSupplier(t, {}, { as: owner });
+    const draftOrder = await t.post(
+      '/api/purchase-orders',
+      { supplierId: supplier.id, lines: [{ inventoryItemId: stockItemId, quantity: '4', unitCost: 250 }] },
+      { as: owner },
+    );
+    expect(draftOrder.status, await draftOrder.clone().text()).toBe(201);
+    const purchase = (await draftOrder.json()) as { id: string; version: number; lines: { id: string }[] };
+    const sent = await t.post(
+      `/api/purchase-orders/${purchase.id}/status`,
+      { status: 'ordered', version: purchase.version },
+      { as: owner },
+    );
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const delivery = await t.post(
+      `/api/purchase-orders/${purchase.id}/receipts`,
+      { lines: [{ lineId: purchase.lines[0]?.id, quantity: '1' }] },
+      { as: owner },
+    );
+    expect(delivery.status, await delivery.clone().text()).toBe(201);
     // checkout_sessions, payment_provider_events: a guest pays online through (the fake) Stripe.
     const online = await placedOrder(t, { type: 'takeaway', lines }, staff);
     const key = new URL((await readOrder(t, online.id, staff)).paymentLink, TEST_ORIGIN).searchParams.get(
