@@ -344,6 +344,8 @@ test.describe('guest cart and checkout on /', () => {
 });
 
 test('the dish, the cart and checkout at 1280×800', async ({ page, request, baseURL }, testInfo) => {
+  // Three axe scans of the whole public menu, which every earlier test of the run has added dishes to.
+  test.slow();
   const owner = await ownerClient(request, baseURL!);
   const dishes = await buildDishes(owner);
   await page.setViewportSize(DESKTOP);
