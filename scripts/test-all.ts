@@ -68,7 +68,14 @@ function currentCommit(): { commit?: string; dirty?: boolean } {
   return { commit: head.stdout.trim(), dirty: status.stdout.trim().length > 0 };
 }
 
-const results: { name: string; script: string; lane: string; ok: boolean; seconds: number }[] = [];
+const results: {
+  name: string;
+  script: string;
+  lane: string;
+  ok: boolean;
+  seconds: number;
+  failures?: string[];
+}[] = [];
 const started = Date.now();
 const run = { date: new Date().toISOString(), ...currentCommit(), node: process.version };
 const report = () => ({
@@ -79,21 +86,39 @@ const report = () => ({
 });
 mkdirSync(TIMES_DIR, { recursive: true });
 
+/**
+ * The lines that name a failure: vitest's `FAIL file > test` and `×`, Playwright's `✘` and numbered
+ * `1) [chromium] › file › test`, and the first line of an error. The run's last lines repeat them,
+ * so a log cut to its tail still says which tests failed.
+ */
+const FAILURE_LINE = /^\s*(FAIL\b|×|✘|\d+\) \[|Error:|AssertionError|TimeoutError|Test timeout)/;
+const MAX_FAILURE_LINES = 12;
+
 /** Copies a child's output to ours line by line, each line prefixed, so two lanes stay readable. */
-function pipeLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WriteStream): void {
+function pipeLines(
+  stream: NodeJS.ReadableStream,
+  prefix: string,
+  out: NodeJS.WriteStream,
+  failures: string[],
+): void {
   let pending = '';
+  const take = (line: string) => {
+    out.write(`${prefix}${line}\n`);
+    const trimmed = line.trim().slice(0, 200);
+    if (FAILURE_LINE.test(line) && !failures.includes(trimmed)) failures.push(trimmed);
+  };
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) out.write(`${prefix}${line}\n`);
+    for (const line of lines) take(line);
   });
   stream.on('end', () => {
-    if (pending) out.write(`${prefix}${pending}\n`);
+    if (pending) take(pending);
   });
 }
 
-function runStep(lane: string, step: Step): Promise<boolean> {
+function runStep(lane: string, step: Step, failures: string[]): Promise<boolean> {
   const prefix = `[${lane}] `;
   console.log(`${prefix}=== ${step.name} (npm run ${step.script}) ===`);
   return new Promise((resolve) => {
@@ -101,8 +126,8 @@ function runStep(lane: string, step: Step): Promise<boolean> {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env, FORCE_COLOR: '0' },
     });
-    pipeLines(child.stdout, prefix, process.stdout);
-    pipeLines(child.stderr, prefix, process.stderr);
+    pipeLines(child.stdout, prefix, process.stdout, failures);
+    pipeLines(child.stderr, prefix, process.stderr, failures);
     child.on('error', () => resolve(false));
     child.on('close', (code) => resolve(code === 0));
   });
@@ -114,9 +139,10 @@ await Promise.all(
     for (const step of steps) {
       if (only.length > 0 && !only.includes(step.script)) continue;
       const stepStarted = Date.now();
-      const ok = await runStep(lane, step);
+      const failures: string[] = [];
+      const ok = await runStep(lane, step, failures);
       const seconds = Math.round((Date.now() - stepStarted) / 100) / 10;
-      results.push({ name: step.name, script: step.script, lane, ok, seconds });
+      results.push({ name: step.name, script: step.script, lane, ok, seconds, ...(ok ? {} : { failures }) });
       console.log(`[${lane}] --- ${ok ? 'passed' : 'FAILED'}: ${step.name} (${seconds} s)`);
       writeFileSync(TIMES_FILE, `${JSON.stringify(report(), null, 2)}\n`);
     }
@@ -124,12 +150,19 @@ await Promise.all(
 );
 appendFileSync(HISTORY_FILE, `${JSON.stringify(report())}\n`);
 
-console.log(`\n=== times (${TIMES_FILE}) ===\n${JSON.stringify(report(), null, 2)}`);
-console.log('\n=== summary ===');
+console.log(`\n=== summary (times in ${TIMES_FILE}) ===`);
 for (const result of results)
   console.log(`${result.ok ? 'ok  ' : 'FAIL'}  ${result.name} (${result.seconds} s, ${result.lane} lane)`);
 console.log(`wall time: ${report().wallSeconds} s`);
 const failed = results.filter((result) => !result.ok);
+for (const result of failed) {
+  // The lines naming a test first, then the errors.
+  const all = result.failures ?? [];
+  const errors = all.filter((line) => /^(Error:|AssertionError|TimeoutError|Test timeout)/.test(line));
+  const lines = [...all.filter((line) => !errors.includes(line)), ...errors];
+  console.log(`\n--- what failed in ${result.name} (${lines.length} lines name a failure) ---`);
+  for (const line of lines.slice(0, MAX_FAILURE_LINES)) console.log(line);
+}
 if (failed.length > 0) {
   console.log(
     `\n${failed.length} of ${results.length} steps failed: ${failed.map((result) => result.name).join(', ')}`,
