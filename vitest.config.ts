@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Beside the browser tests on a slow host this tier ran ten times slower than alone; the limit
+          // catches a test that hangs (the slowest takes 0.3 s alone), not a slow one.
+          testTimeout: 30_000,
         },
       },
       {

@@ -94,7 +94,7 @@ function runNode(code: string): {
     child,
     output: () => output,
     async waitFor(text) {
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 60_000;
       while (!output.includes(text)) {
         if (child.exitCode !== null || Date.now() > deadline) {
           throw new Error(`expected "${text}" from the child; it wrote:\n${output}`);
@@ -168,7 +168,7 @@ describe('startEmbeddedPostgres', () => {
     brigadeUrl.pathname = '/brigade';
     expect(await query(brigadeUrl.toString(), 'select value from kept')).toEqual([{ value: 'committed' }]);
     await second.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('stops a PostgreSQL left running by a killed app and keeps its committed data', async () => {
     const dataDir = await tempDir('leftover');
@@ -195,7 +195,7 @@ describe('startEmbeddedPostgres', () => {
     expect(Number(postmasterFile(dataDir)![0])).not.toBe(leftover);
     expect(await query(server.url, 'select value from kept')).toEqual([{ value: 'before kill -9' }]);
     await server.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('ignores a stale postmaster.pid whose pid now belongs to another program or another cluster', async () => {
     const otherDir = await tempDir('other-cluster');
@@ -221,7 +221,7 @@ describe('startEmbeddedPostgres', () => {
     expect(await query(other.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     await second.stop();
     await other.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('tries another port when the chosen one is taken before PostgreSQL listens', async () => {
     const dataDir = await tempDir('port');
@@ -236,7 +236,7 @@ describe('startEmbeddedPostgres', () => {
     } finally {
       squatter.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it("reports PostgreSQL's own last log lines when it cannot start", async () => {
     const dataDir = await tempDir('broken');
@@ -248,7 +248,7 @@ describe('startEmbeddedPostgres', () => {
     expect(failure).toBeInstanceOf(StartupError);
     expect(failure.message).toContain(`PostgreSQL failed to start on ${path.join(dataDir, 'pg')}`);
     expect(failure.message).toContain('invalid value for parameter "shared_buffers": "banana"');
-  }, 60_000);
+  }, 120_000);
 
   it('names the data folder when it cannot be created', async () => {
     const parent = await tempDir('file');
@@ -289,7 +289,7 @@ describe('startEmbeddedPostgres', () => {
     const second = await startEmbeddedPostgres({ dataDir: noPassword, logger }).catch((error) => error);
     expect(second).toBeInstanceOf(StartupError);
     expect(second.message).toContain(`${path.join(noPassword, 'pg-password')} is missing`);
-  }, 60_000);
+  }, 120_000);
 
   it('starts over when a first start was killed during initdb', async () => {
     const dataDir = await tempDir('half-init');
@@ -299,7 +299,7 @@ describe('startEmbeddedPostgres', () => {
     expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     expect(existsSync(path.join(dataDir, 'pg.initializing'))).toBe(false);
     await server.stop();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('acquireDataDirLock', () => {
@@ -333,7 +333,7 @@ describe('acquireDataDirLock', () => {
     await killAndWait(holder.child);
     expect(existsSync(path.join(dataDir, 'brigade.lock.sock'))).toBe(true);
     locks.push(await acquireDataDirLock(dataDir));
-  }, 30_000);
+  }, 120_000);
 
   it('lets exactly one of several simultaneous starters win over a stale lock file', async () => {
     const dataDir = await tempDir('lock-race');
@@ -362,13 +362,13 @@ describe('acquireDataDirLock', () => {
         }
       `),
     );
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     const settled = () => racers.every((racer) => /WON|REFUSED|FAILED/.test(racer.output()));
     while (!settled() && Date.now() < deadline) await sleep(50);
     const results = racers.map((racer) => racer.output().trim());
     expect(results.filter((result) => result === 'WON')).toHaveLength(1);
     expect(results.filter((result) => result === 'REFUSED')).toHaveLength(racers.length - 1);
-  }, 30_000);
+  }, 120_000);
 
   it('falls back to a socket in the temp folder when the data folder path is too long for one', async () => {
     const base = await tempDir('long');

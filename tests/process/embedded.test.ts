@@ -61,7 +61,7 @@ describe('the embedded database of the real app', () => {
     await first.waitForHealthy();
 
     const second = await spawnApp({ dataDir });
-    const exit = await second.waitForExit(15_000);
+    const exit = await second.waitForExit(45_000);
     expect(exit.code, second.output()).not.toBe(0);
     expect(exit.code).not.toBeNull();
     expect(second.errorOutput()).toContain('already using the data folder');
@@ -82,7 +82,7 @@ describe('the embedded database of the real app', () => {
     const dataDir = path.join(file, 'data');
 
     const app = await spawnApp({ dataDir });
-    const exit = await app.waitForExit(15_000);
+    const exit = await app.waitForExit(45_000);
     expect(exit.code, app.output()).toBe(1);
     expect(app.errorOutput()).toContain(`The data folder ${dataDir} cannot be created`);
     expect(app.errorOutput()).toContain('DATA_DIR');
@@ -94,7 +94,7 @@ describe('the embedded database of the real app', () => {
     // Root writes anywhere, so as root the app runs as nobody to meet the permission.
     const user = isRoot ? { uid: 65534, gid: 65534 } : undefined;
     const app = await spawnApp({ dataDir, user });
-    const exit = await app.waitForExit(15_000);
+    const exit = await app.waitForExit(45_000);
     expect(exit.code, app.output()).toBe(1);
     expect(app.errorOutput()).toContain(`The data folder ${dataDir} is not writable (permission denied)`);
   });
@@ -105,7 +105,7 @@ describe('the embedded database of the real app', () => {
     const dataDir = path.join(parent, 'data');
 
     const app = await spawnApp({ dataDir });
-    const exit = await app.waitForExit(15_000);
+    const exit = await app.waitForExit(45_000);
     expect(exit.code, app.output()).toBe(1);
     expect(app.errorOutput()).toContain(`cannot enter the folder ${parent}`);
     expect(app.errorOutput()).toContain(`chmod o+x ${parent}`);
@@ -124,7 +124,7 @@ describe('the embedded database of the real app', () => {
     expect(exit, app.output()).toEqual({ code: 0, signal: null });
     expect(isProcessAlive(postmaster!)).toBe(false);
     // Backends and auxiliary processes exit before the postmaster does; allow the kernel a moment.
-    expect(await eventually(() => postgresProcessesOf(dataDir).length === 0, 2000)).toBe(true);
+    expect(await eventually(() => postgresProcessesOf(dataDir).length === 0, 15_000)).toBe(true);
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'brigade.lock.sock'))).toBe(false);
   });

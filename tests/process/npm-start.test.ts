@@ -85,7 +85,7 @@ describe('npm start', () => {
     expect(postgresProcessesOf(dataDir).length).toBeGreaterThan(0);
 
     npm.kill('SIGTERM');
-    const code = await Promise.race([exited, sleep(20_000, 'timeout' as const)]);
+    const code = await Promise.race([exited, sleep(45_000, 'timeout' as const)]);
     expect(code, output).not.toBe('timeout');
     expect(await eventually(() => appProcesses.every((pid) => !isProcessAlive(pid)), 15_000), output).toBe(
       true,

@@ -20,7 +20,7 @@ describe('starting the real app', () => {
       dataDir,
       env: { PORT: 'eighty', LOG_LEVEL: 'loud', BASE_URL: 'cafe.example' },
     });
-    const exit = await app.waitForExit(15_000);
+    const exit = await app.waitForExit(45_000);
     expect(exit.code).toBe(1);
     const lines = app.errorOutput().trim().split('\n');
     expect(lines[0]).toBe('Brigade cannot start: the configuration is not valid.');
@@ -40,7 +40,7 @@ describe('starting the real app', () => {
       expect(app.errorOutput()).toContain(
         `Brigade cannot start: Port ${port} on 127.0.0.1 is already in use. Stop what uses it, or set PORT to another port.`,
       );
-      expect(await eventually(() => postgresProcessesOf(dataDir).length === 0, 5000)).toBe(true);
+      expect(await eventually(() => postgresProcessesOf(dataDir).length === 0, 15_000)).toBe(true);
     } finally {
       blocker.close();
     }

@@ -111,7 +111,7 @@ export async function spawnApp(options: {
     exitInfo = info;
   });
 
-  const waitForExit = async (timeoutMs = 30_000): Promise<ExitInfo> => {
+  const waitForExit = async (timeoutMs = 60_000): Promise<ExitInfo> => {
     const timedOut = Symbol('timeout');
     const result = await Promise.race([exited, sleep(timeoutMs, timedOut, { ref: false })]);
     if (result === timedOut) throw new Error(`the app did not exit within ${timeoutMs} ms. Output:\n${all}`);
@@ -126,7 +126,7 @@ export async function spawnApp(options: {
     output: () => all,
     errorOutput: () => stderr,
     waitForExit,
-    async waitForHealthy(timeoutMs = 60_000) {
+    async waitForHealthy(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (exitInfo) {
@@ -144,7 +144,7 @@ export async function spawnApp(options: {
       }
       throw new Error(`the app was not healthy within ${timeoutMs} ms. Output:\n${all}`);
     },
-    async stop(signal = 'SIGTERM', timeoutMs = 30_000) {
+    async stop(signal = 'SIGTERM', timeoutMs = 60_000) {
       if (!exitInfo) child.kill(signal);
       return waitForExit(timeoutMs);
     },
