@@ -93,6 +93,8 @@ mkdirSync(TIMES_DIR, { recursive: true });
  */
 const FAILURE_LINE = /^\s*(FAIL\b|×|✘|\d+\) \[|Error:|AssertionError|TimeoutError|Test timeout)/;
 const MAX_FAILURE_LINES = 12;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts a colour code.
+const ANSI_CODE = /\x1b\[[0-9;]*m/g;
 
 /** Copies a child's output to ours line by line, each line prefixed, so two lanes stay readable. */
 function pipeLines(
@@ -104,8 +106,10 @@ function pipeLines(
   let pending = '';
   const take = (line: string) => {
     out.write(`${prefix}${line}\n`);
-    const trimmed = line.trim().slice(0, 200);
-    if (FAILURE_LINE.test(line) && !failures.includes(trimmed)) failures.push(trimmed);
+    // Colour codes (some tools print them whatever FORCE_COLOR says) would hide the line's start.
+    const plain = line.replace(ANSI_CODE, '');
+    const trimmed = plain.trim().slice(0, 200);
+    if (FAILURE_LINE.test(plain) && !failures.includes(trimmed)) failures.push(trimmed);
   };
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => {
