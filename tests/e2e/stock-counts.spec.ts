@@ -35,7 +35,7 @@ async function setUp(owner: FactoryClient, request: APIRequestContext) {
   for (const count of open.items) {
     await send(owner, `/api/inventory/counts/${count.id}/cancel`, { version: count.version });
   }
-  const unit = (await send(owner, '/api/units', { name: `Bottle ${run}`, symbol: 'btl' })) as {
+  const unit = (await send(owner, '/api/units', { name: `Bottle ${run}`, symbol: `btl${run}` })) as {
     id: string;
   };
   const specs = [
