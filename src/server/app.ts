@@ -28,6 +28,7 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { recipeRoutes } from './modules/inventory/recipes.routes';
 import { stockCountRoutes } from './modules/inventory/stock-counts.routes';
+import { inventoryCsvRoutes } from './modules/inventory/inventory-csv.routes';
 import { usageRoutes } from './modules/inventory/usage.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
@@ -163,6 +164,8 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', paymentPageRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);
+  // Before the item routes: `/api/inventory/items/export` is not an item id.
+  app.route('/', inventoryCsvRoutes);
   app.route('/', inventoryRoutes);
   app.route('/', purchaseOrdersRoutes);
   app.route('/', usageRoutes);

@@ -18,6 +18,7 @@ import { can, POLICY_DEFINITIONS, type PolicyAction, type PolicyActor } from '..
 import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-cases/customer-feedback';
 import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
 import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/inventory';
+import { INVENTORY_USAGE_PATH } from '../../src/shared/contracts/inventory-usage';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
@@ -509,6 +510,45 @@ const cases: RouteCase<unknown>[] = [
     route: `GET ${INVENTORY_API.items}`,
     ok: 200,
     call: (user) => t.get(INVENTORY_API.items, { as: user }),
+  }),
+  routeCase({
+    action: 'inventory.item.read',
+    route: `GET ${INVENTORY_API.itemsExport}`,
+    ok: 200,
+    call: (user) => t.get(INVENTORY_API.itemsExport, { as: user }),
+  }),
+  routeCase({
+    action: 'inventory.item.read',
+    route: `GET ${INVENTORY_API.summary}`,
+    ok: 200,
+    call: (user) => t.get(INVENTORY_API.summary, { as: user }),
+  }),
+  routeCase({
+    action: 'inventory.item.read',
+    route: `GET ${INVENTORY_USAGE_PATH}`,
+    ok: 200,
+    call: (user) => t.get(`${INVENTORY_USAGE_PATH}?from=2026-01-01&to=2026-01-31`, { as: user }),
+  }),
+  routeCase<{ name: string; unit: string }>({
+    action: 'inventory.item.import',
+    route: `POST ${INVENTORY_API.itemsImport}`,
+    ok: 201,
+    prepare: async () => {
+      await inventoryItemAsAdmin();
+      return { name: `Policy import ${++counter}`, unit: 'pkg' };
+    },
+    call: (user, row) =>
+      t.post(
+        INVENTORY_API.itemsImport,
+        { csv: `Name,Group,Unit\n${row.name},ingredient,${row.unit}\n` },
+        { as: user },
+      ),
+    unchanged: async (row) => {
+      const response = await t.get(`${INVENTORY_API.items}?search=${encodeURIComponent(row.name)}`, {
+        as: as.admin,
+      });
+      expect(((await response.json()) as { items: unknown[] }).items).toEqual([]);
+    },
   }),
   routeCase<InventoryItem>({
     action: 'inventory.item.read',

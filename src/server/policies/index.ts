@@ -225,6 +225,7 @@ export const POLICIES = {
     description: 'Receive a delivery against a purchase order',
     roles: ADMIN,
   }),
+  'inventory.item.import': rule({ description: 'Add inventory items from a CSV file', roles: ADMIN }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -85,6 +85,7 @@ const EXPECTED: Record<PolicyAction, string> = {
   'purchase-order.send': '    .    .    .     .   Y     -     -',
   'purchase-order.cancel': '  .    .    .     .   Y     -     -',
   'purchase-order.receive': ' .    .    .     .   Y     -     -',
+  'inventory.item.import': '  .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -13,10 +13,23 @@ export const INVENTORY_API = {
   item: (id: string) => `/api/inventory/items/${id}`,
   itemMovements: (id: string) => `/api/inventory/items/${id}/movements`,
   movements: '/api/inventory/movements',
+  /** The items as a CSV file, with the list's filters. */
+  itemsExport: '/api/inventory/items/export',
+  /** Items from a CSV file, all or none. */
+  itemsImport: '/api/inventory/items/import',
+  /** The counts the inventory page shows at its top. */
+  summary: '/api/inventory/summary',
 } as const;
 
 export const INVENTORY_GROUPS = ['ingredient', 'beverage', 'packaging', 'other'] as const;
 export type InventoryGroup = (typeof INVENTORY_GROUPS)[number];
+/** The groups as the screens name them. */
+export const INVENTORY_GROUP_LABELS: Record<InventoryGroup, string> = {
+  ingredient: 'Ingredients',
+  beverage: 'Beverages',
+  packaging: 'Packaging',
+  other: 'Other',
+};
 
 export const STOCK_MOVEMENT_TYPES = [
   'purchase-receipt',
@@ -262,5 +275,90 @@ export type StockMovementResult = z.infer<typeof StockMovementResultSchema>;
 export function isLowStock(onHand: number, reorderLevel: number | null): boolean {
   return reorderLevel !== null && onHand <= reorderLevel;
 }
+
+/**
+ * The columns of the items' CSV file, as exported; an import reads them by title (any case), needs
+ * `Name`, `Group` and `Unit`, and ignores the stock columns (stock comes from movements, never from a
+ * file). `Unit` and `Purchase unit` are unit symbols of master data, `Preferred supplier` a supplier's name.
+ */
+export const INVENTORY_CSV_COLUMNS = {
+  name: 'Name',
+  sku: 'SKU',
+  group: 'Group',
+  unit: 'Unit',
+  purchaseUnit: 'Purchase unit',
+  purchaseFactor: 'Purchase factor',
+  reorderLevel: 'Reorder level',
+  parLevel: 'Par level',
+  preferredSupplier: 'Preferred supplier',
+  active: 'Active',
+  onHand: 'On hand',
+  averageCost: 'Average cost',
+  stockValue: 'Stock value',
+} as const;
+export type InventoryCsvColumn = keyof typeof INVENTORY_CSV_COLUMNS;
+/** Columns an import reads. */
+export const INVENTORY_CSV_IMPORTED = [
+  'name',
+  'sku',
+  'group',
+  'unit',
+  'purchaseUnit',
+  'purchaseFactor',
+  'reorderLevel',
+  'parLevel',
+  'preferredSupplier',
+] as const satisfies readonly InventoryCsvColumn[];
+/** Columns an import needs. */
+export const INVENTORY_CSV_REQUIRED = [
+  'name',
+  'group',
+  'unit',
+] as const satisfies readonly InventoryCsvColumn[];
+
+/** An import holds at most this many items (rows under the header; blank rows are not counted). */
+export const MAX_IMPORT_ROWS = 300;
+/** The file's text: 300 rows fit easily, and the request body is capped at 1 MiB anyway. */
+export const MAX_IMPORT_CHARACTERS = 500_000;
+
+export const InventoryImportInputSchema = z.strictObject({
+  /** The CSV file's text, a header row first. */
+  csv: z
+    .string({ error: 'must be the CSV file as text' })
+    .min(1, 'is empty: give the CSV file')
+    .max(MAX_IMPORT_CHARACTERS, `must be at most ${MAX_IMPORT_CHARACTERS} characters`),
+});
+export type InventoryImportInput = z.infer<typeof InventoryImportInputSchema>;
+
+export const InventoryImportResultSchema = z.object({
+  /** How many items were added. */
+  created: z.number().int(),
+});
+export type InventoryImportResult = z.infer<typeof InventoryImportResultSchema>;
+
+/**
+ * A refused row of an import, in the 400's `details.rows`: its number as a spreadsheet shows it (the
+ * header is row 1), the column at fault when there is one, and why.
+ */
+export const InventoryImportRefusalSchema = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type InventoryImportRefusal = z.infer<typeof InventoryImportRefusalSchema>;
+
+/** The top of the inventory page: what there is and what needs attention. */
+export const InventorySummarySchema = z.object({
+  /** Active items. */
+  items: z.number().int(),
+  /** Active items at or below their reorder level. */
+  lowStock: z.number().int(),
+  /** Active items with stock below zero (the books are behind: a problem to fix with a count). */
+  belowZero: z.number().int(),
+  /** The value of all stock, in minor units. */
+  stockValue: z.number().int(),
+  currency: z.string(),
+});
+export type InventorySummary = z.infer<typeof InventorySummarySchema>;
 
 export { formatQuantity, MAX_QUANTITY_THOUSANDTHS };

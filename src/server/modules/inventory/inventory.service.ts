@@ -48,7 +48,8 @@ export const INVENTORY_TOPIC_RULES: Record<string, TopicRule> = {
   // Everyone counting follows the counts' lines live.
   'inventory-counts': ({ actor }) => isAdmin(actor?.role),
 };
-const TOPIC = 'inventory';
+export const INVENTORY_TOPIC = 'inventory';
+const TOPIC = INVENTORY_TOPIC;
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 
@@ -96,7 +97,7 @@ function present(
 }
 
 /** Rows as the API answers them (their units' symbols and suppliers' names read in two queries). */
-async function presentRows(db: Queryable, rows: ItemRow[]): Promise<InventoryItem[]> {
+export async function presentRows(db: Queryable, rows: ItemRow[]): Promise<InventoryItem[]> {
   const [unitsById, supplierNames] = await Promise.all([
     findUnits(
       db,
@@ -181,18 +182,10 @@ export async function listInventoryItems(
   query: InventoryItemListQuery,
 ): Promise<InventoryItemPage> {
   authorize(actor, 'inventory.item.read');
-  const conditions: (SQL | undefined)[] = [];
+  const conditions = itemFilters(query);
   if (query.cursor) {
     const [name, id] = decodeNameCursor(query.cursor);
     conditions.push(sql`(lower(${inventoryItems.name}), ${inventoryItems.id}) > (${name}, ${id}::uuid)`);
-  }
-  if (query.group && query.group.length > 0) conditions.push(inArray(inventoryItems.group, query.group));
-  if (query.supplierId) conditions.push(eq(inventoryItems.preferredSupplierId, query.supplierId));
-  if (query.active !== undefined) conditions.push(eq(inventoryItems.active, query.active));
-  if (query.lowStock !== undefined) conditions.push(query.lowStock ? lowStockSql : sql`not ${lowStockSql}`);
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    conditions.push(or(ilike(inventoryItems.name, pattern), ilike(inventoryItems.sku, pattern)));
   }
   const rows = await db
     .select()
@@ -206,6 +199,20 @@ export async function listInventoryItems(
     items: await presentRows(db, page),
     nextCursor: rows.length > query.limit && last ? encodeNameCursor(last) : null,
   };
+}
+
+/** The list's filters (without its page) as conditions on the items (the CSV export uses them too). */
+export function itemFilters(query: Omit<InventoryItemListQuery, 'limit' | 'cursor'>): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.group && query.group.length > 0) conditions.push(inArray(inventoryItems.group, query.group));
+  if (query.supplierId) conditions.push(eq(inventoryItems.preferredSupplierId, query.supplierId));
+  if (query.active !== undefined) conditions.push(eq(inventoryItems.active, query.active));
+  if (query.lowStock !== undefined) conditions.push(query.lowStock ? lowStockSql : sql`not ${lowStockSql}`);
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    conditions.push(or(ilike(inventoryItems.name, pattern), ilike(inventoryItems.sku, pattern)));
+  }
+  return conditions;
 }
 
 /** One item, or a 404. */
@@ -269,7 +276,7 @@ function duplicateSku(error: unknown, sku: string | null | undefined): unknown {
 }
 
 /** What the audit log keeps of an item: its own fields, not its stock of the moment. */
-function auditValues(item: InventoryItem): Record<string, unknown> {
+export function auditValues(item: InventoryItem): Record<string, unknown> {
   const {
     id: _id,
     version: _version,

@@ -442,6 +442,40 @@ export async function findUnits(db: Queryable, ids: readonly string[]): Promise<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The units whose symbol is one of `symbols` (exactly as written: symbols are unique as written), by symbol. */
+export async function findUnitsBySymbol(
+  db: Queryable,
+  symbols: readonly string[],
+): Promise<Map<string, UnitOfMeasure>> {
+  const unique = [...new Set(symbols)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: units.id,
+      symbol: units.symbol,
+      active: units.active,
+      baseId: sql<string>`coalesce(${units.baseUnitId}, ${units.id})`,
+      factor: sql<string>`${units.factor}::text`,
+    })
+    .from(units)
+    .where(inArray(units.symbol, unique));
+  return new Map(rows.map((row) => [row.symbol, row]));
+}
+
+/** The suppliers whose name is one of `names` (any case: names are unique whatever their case), by lower-case name. */
+export async function findSuppliersByName(
+  db: Queryable,
+  names: readonly string[],
+): Promise<Map<string, OrderReference>> {
+  const unique = [...new Set(names.map((name) => name.toLowerCase()))];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: suppliers.id, name: suppliers.name, active: suppliers.active })
+    .from(suppliers)
+    .where(inArray(sql`lower(${suppliers.name})`, unique));
+  return new Map(rows.map((row) => [row.name.toLowerCase(), row]));
+}
+
 /** The suppliers of `ids` that exist, by id. */
 export async function findSuppliers(
   db: Queryable,
