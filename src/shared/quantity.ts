@@ -43,6 +43,12 @@ export function formatQuantity(thousandths: number): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/** A quantity as a person reads and types it: "3.000" → "3", "2.500" → "2.5"; null → "". */
+export function shortQuantity(text: string | null): string {
+  if (text === null) return '';
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
 /** `numerator / denominator` rounded half away from zero (denominator positive). */
 export function divideHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
   if (denominator <= 0n) throw new RangeError('the denominator must be positive');

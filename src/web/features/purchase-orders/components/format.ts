@@ -1,12 +1,7 @@
 import type { InventoryItem } from '../../../../shared/contracts/inventory';
 import type { Unit } from '../../../../shared/contracts/master-data';
 import { lineTotal } from '../../../../shared/contracts/purchase-orders';
-import { formatQuantity, parseQuantity } from '../../../../shared/quantity';
-
-/** "2.500" → "2.5", "3.000" → "3": a quantity as a person reads it. */
-export function shortQuantity(text: string): string {
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
-}
+import { formatQuantity, parseQuantity, shortQuantity } from '../../../../shared/quantity';
 
 /** `2026-01-31` → "31 Jan 2026". */
 export function dayLabel(day: string, locale: string): string {
@@ -48,4 +43,4 @@ export function typedQuantity(text: string): number | null {
   return parsed.ok && parsed.value > 0 ? parsed.value : null;
 }
 
-export { formatQuantity };
+export { formatQuantity, shortQuantity };

@@ -1,21 +1,10 @@
-import type { InventoryGroup } from '../../../../shared/contracts/inventory';
+import { INVENTORY_GROUP_LABELS } from '../../../../shared/contracts/inventory';
 import type { StockCountLine } from '../../../../shared/contracts/stock-counts';
-import { formatQuantity, parseQuantity } from '../../../../shared/quantity';
+import { formatQuantity, parseQuantity, shortQuantity } from '../../../../shared/quantity';
 
 /** Pure rules of the counting screen: what a typed quantity is, and what finishing will change. */
 
-export const GROUP_LABELS: Record<InventoryGroup, string> = {
-  ingredient: 'Ingredients',
-  beverage: 'Beverages',
-  packaging: 'Packaging',
-  other: 'Other',
-};
-
-/** "3.000" as a person would type it: "3"; "2.500": "2.5". */
-export function shortQuantity(text: string | null): string {
-  if (text === null) return '';
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-}
+export { INVENTORY_GROUP_LABELS as GROUP_LABELS, shortQuantity };
 
 /** A typed count: empty clears the line; otherwise 0 or more with at most 3 decimals (a comma is a point). */
 export function readCounted(
