@@ -96,6 +96,22 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void>; admin?: boo
       await expect(page.getByText('Loading the coupons...')).toHaveCount(0);
     },
   },
+  {
+    path: '/inventory',
+    admin: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading the items...')).toHaveCount(0);
+    },
+  },
+  {
+    path: '/inventory/usage',
+    admin: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Where stock went', level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading the report...')).toHaveCount(0);
+    },
+  },
 ];
 
 for (const viewport of [PHONE, DESKTOP]) {

@@ -65,6 +65,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/purchase-orders-page').then((module) => ({ Component: module.PurchaseOrdersPage })),
   '/admin/backup': () =>
     import('../pages/admin-backup-page').then((module) => ({ Component: module.AdminBackupPage })),
+  '/inventory': () =>
+    import('../pages/inventory-page').then((module) => ({ Component: module.InventoryPage })),
 };
 
 /**
@@ -88,6 +90,10 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
       import('../pages/stock-counts-page').then((module) => ({ Component: module.StockCountsPage })),
     'counts/:countId': () =>
       import('../pages/stock-count-page').then((module) => ({ Component: module.StockCountPage })),
+    usage: () =>
+      import('../pages/inventory-usage-page').then((module) => ({ Component: module.InventoryUsagePage })),
+    ':itemId': () =>
+      import('../pages/inventory-item-page').then((module) => ({ Component: module.InventoryItemPage })),
   },
 };
 

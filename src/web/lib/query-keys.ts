@@ -80,6 +80,17 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: (userId: string) => ['notifications', 'list', userId] as const,
   },
+  /** Inventory items and movements (`/api/inventory…`, admin): refreshed with the live topic `inventory`. */
+  inventory: {
+    all: ['inventory'] as const,
+    list: (params: object) => ['inventory', 'list', params] as const,
+    item: (id: string) => ['inventory', 'item', id] as const,
+    movements: (id: string) => ['inventory', 'movements', id] as const,
+    summary: ['inventory', 'summary'] as const,
+    /** Units and suppliers an item may name. */
+    choices: ['inventory', 'choices'] as const,
+    usage: (params: object) => ['inventory', 'usage', params] as const,
+  },
   /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
   stockCounts: {
     all: ['stock-counts'] as const,
