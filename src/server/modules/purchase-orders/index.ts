@@ -5,6 +5,8 @@
  */
 export {
   changePurchaseOrderStatus,
+  countPurchaseOrdersIn,
+  deletePurchaseOrders,
   createPurchaseOrder,
   emailPurchaseOrder,
   getPurchaseOrder,
@@ -12,6 +14,7 @@ export {
   PURCHASE_ORDER_TOPIC_RULES as topicRules,
   type PurchaseOrderListQuery,
   receivePurchaseOrder,
+  recordPastPurchaseOrder,
   suggestPurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service';
