@@ -19,7 +19,9 @@ export {
   deleteInventoryItemWithStock,
   deleteRecipes,
   deleteStockCounts,
+  inventoryItemNames,
   recordPastStockCount,
+  setStockLevels,
 } from './inventory-demo';
 export {
   deductOrderStock,

@@ -50,7 +50,8 @@ export async function recordPastStockCount(
     }));
   const posted = await recordStockHistory(tx, postings);
   const values = new Map<string, number>();
-  for (const movement of posted) values.set(movement.itemId, (values.get(movement.itemId) ?? 0) + movement.value);
+  for (const movement of posted)
+    values.set(movement.itemId, (values.get(movement.itemId) ?? 0) + movement.value);
   await tx.insert(stockCountLines).values(
     items.map((item) => {
       const counted = input.counted.get(item.id);
@@ -85,7 +86,11 @@ export async function countInventoryRecordsIn(
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const column =
-    kind === 'inventoryItems' ? inventoryItems.id : kind === 'stockCounts' ? stockCounts.id : recipes.menuItemId;
+    kind === 'inventoryItems'
+      ? inventoryItems.id
+      : kind === 'stockCounts'
+        ? stockCounts.id
+        : recipes.menuItemId;
   const table = kind === 'inventoryItems' ? inventoryItems : kind === 'stockCounts' ? stockCounts : recipes;
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -127,4 +132,33 @@ export async function deleteInventoryItemWithStock(tx: Tx, id: string): Promise<
   await tx.execute(sql`delete from stock_movements where item_id = ${id}`);
   await tx.execute(sql`delete from inventory_items where id = ${id}`);
   await publishChanges(tx, ['inventory']);
+}
+
+/**
+ * Sets items' reorder and par levels (thousandths) without an audit entry or a version change: the
+ * demo seed sets them from the sales it made up, right after creating the items.
+ */
+export async function setStockLevels(
+  tx: Tx,
+  levels: { itemId: string; reorderLevel: number; parLevel: number }[],
+): Promise<void> {
+  for (const level of levels) {
+    await tx
+      .update(inventoryItems)
+      .set({ reorderLevel: formatQuantity(level.reorderLevel), parLevel: formatQuantity(level.parLevel) })
+      .where(sql`${inventoryItems.id} = ${level.itemId}`);
+  }
+}
+
+/** The names of the given items that exist, by id. */
+export async function inventoryItemNames(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: inventoryItems.id, name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

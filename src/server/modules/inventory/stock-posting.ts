@@ -88,7 +88,12 @@ export type HistoricPosting = StockPosting & { at: Date };
  */
 export function recordStockHistory(tx: Tx, postings: HistoricPosting[]): Promise<PostedMovement[]> {
   const sorted = [...postings].sort((a, b) => a.at.getTime() - b.at.getTime());
-  return post(tx, null, sorted, sorted.map((posting) => posting.at));
+  return post(
+    tx,
+    null,
+    sorted,
+    sorted.map((posting) => posting.at),
+  );
 }
 
 /** Rows per insert: far below PostgreSQL's 65,535 parameters a statement. */

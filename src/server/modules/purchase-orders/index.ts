@@ -6,8 +6,8 @@
 export {
   changePurchaseOrderStatus,
   countPurchaseOrdersIn,
-  deletePurchaseOrders,
   createPurchaseOrder,
+  deletePurchaseOrders,
   emailPurchaseOrder,
   getPurchaseOrder,
   listPurchaseOrders,
