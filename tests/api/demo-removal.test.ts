@@ -42,6 +42,9 @@ describe('the demo data', () => {
   it('goes in one step, except what the owner’s own records use, and only once', async () => {
     const before = await json<DemoDataStatus>(t.get(DEMO, { as: admin }));
     expect(before.counts).toMatchObject({ menuItems: 45, foodCategories: 8, diningTables: 10, coupons: 2 });
+    expect(before.counts.inventoryItems).toBeGreaterThanOrEqual(40);
+    expect(before.counts).toMatchObject({ stockCounts: 1, recipes: 45 });
+    expect(before.counts.purchaseOrders).toBeGreaterThan(20);
 
     // The owner has started: their own dish in the demo "Coffee" category, and their own supplier.
     const categories = await json<Page<FoodCategory>>(
@@ -105,6 +108,25 @@ describe('the demo data', () => {
 
     const audit = await json<Page<AuditEntry>>(t.get('/api/admin/audit?area=master-data', { as: admin }));
     expect(audit.items[0]).toMatchObject({ action: 'demo-data.removed', actorId: admin.id });
+
+    // The pantry went with everything it had: items, movements, recipes, the count and the orders.
+    const pantry = await t.db.execute(sql`
+      select (select count(*) from inventory_items)::int as items,
+             (select count(*) from stock_movements)::int as movements,
+             (select count(*) from recipes)::int as recipes,
+             (select count(*) from recipe_lines)::int as "recipeLines",
+             (select count(*) from stock_counts)::int as counts,
+             (select count(*) from purchase_orders)::int as "purchaseOrders",
+             (select count(*) from purchase_order_receipts)::int as receipts`);
+    expect(pantry.rows[0]).toEqual({
+      items: 0,
+      movements: 0,
+      recipes: 0,
+      recipeLines: 0,
+      counts: 0,
+      purchaseOrders: 0,
+      receipts: 0,
+    });
 
     expect(await json<DemoDataStatus>(t.get(DEMO, { as: admin }))).toEqual({ present: false, counts: {} });
     const again = await expectErrorBody(await t.del(DEMO, { as: admin }), 404, 'not-found');

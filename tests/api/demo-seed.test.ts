@@ -217,6 +217,96 @@ describe('the demo restaurant, on', () => {
     expect(status.counts.orders).toBe(page.items.length);
   });
 
+  it('has a pantry with 60 days behind it: deliveries, sales by the recipes, waste and a count', async () => {
+    const items = (
+      (await (await t.get('/api/inventory/items?limit=500', { as: admin })).json()) as {
+        items: {
+          id: string;
+          name: string;
+          onHand: string;
+          reorderLevel: string | null;
+          lowStock: boolean;
+          unitSymbol: string;
+          preferredSupplierId: string | null;
+        }[];
+      }
+    ).items;
+    expect(items.length).toBeGreaterThanOrEqual(40);
+    expect(items.length).toBeLessThanOrEqual(60);
+    for (const item of items) {
+      expect(item.unitSymbol, item.name).not.toBe('');
+      expect(item.reorderLevel, item.name).not.toBeNull();
+      expect(item.preferredSupplierId, item.name).not.toBeNull();
+    }
+    // On hand is the sum of the movements, and the value the sum of their values.
+    const sums = await t.db.execute<{ mismatched: number; notified: number }>(sql`
+      select count(*) filter (where i.on_hand <> coalesce(m.quantity, 0) or i.stock_value <> coalesce(m.value, 0))::int
+               as mismatched,
+             count(*) filter (where i.low_stock_notified)::int as notified
+        from inventory_items i
+        left join (select item_id, sum(quantity) as quantity, sum(value) as value
+                     from stock_movements group by item_id) m on m.item_id = i.id`);
+    expect(sums.rows[0]).toEqual({ mismatched: 0, notified: 0 });
+    const low = items.filter((item) => item.lowStock);
+    expect(low.length).toBeGreaterThanOrEqual(3);
+    expect(low.length).toBeLessThanOrEqual(5);
+    const history = await t.db.execute<{ type: string; days: number }>(sql`
+      select type, extract(day from clock_timestamp() - min(created_at))::int as days
+        from stock_movements group by type`);
+    const days = Object.fromEntries(history.rows.map((row) => [row.type, row.days]));
+    expect(days['purchase-receipt']).toBeGreaterThanOrEqual(59);
+    expect(days.sale).toBeGreaterThanOrEqual(59);
+    expect(days.waste).toBeGreaterThan(0);
+    expect(days.count).toBeGreaterThanOrEqual(9);
+
+    const orders = (
+      (await (await t.get('/api/purchase-orders?limit=500', { as: admin })).json()) as {
+        items: { status: string }[];
+      }
+    ).items;
+    expect(orders.filter((order) => order.status === 'partially-received')).toHaveLength(1);
+    expect(orders.filter((order) => order.status === 'received').length).toBeGreaterThan(20);
+    const counts = (
+      (await (await t.get('/api/inventory/counts?limit=50', { as: admin })).json()) as {
+        items: { status: string }[];
+      }
+    ).items;
+    expect(counts.map((count) => count.status)).toEqual(['finished']);
+
+    // Every dish has a recipe, and the milk options replace the milk.
+    const menu = (
+      (await (await t.get('/api/menu/items?limit=100', { as: admin })).json()) as {
+        items: { id: string; name: string }[];
+      }
+    ).items;
+    expect(menu).toHaveLength(DEMO_MENU.length);
+    for (const dish of menu) {
+      const recipe = (await (await t.get(`/api/menu/items/${dish.id}/recipe`, { as: admin })).json()) as {
+        lines: unknown[];
+        options: { optionName: string; lines: { replaces: string | null }[] }[];
+        cost: number;
+      };
+      expect(recipe.lines.length, dish.name).toBeGreaterThan(0);
+      expect(recipe.cost, dish.name).toBeGreaterThan(0);
+      if (dish.name === 'Cappuccino') {
+        expect(
+          recipe.options.find((option) => option.optionName === 'Oat milk')?.lines[0]?.replaces,
+        ).not.toBeNull();
+      }
+    }
+
+    // The usage report over the last 30 days has sales by the recipes.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const usage = await t.get(`/api/inventory/usage?from=${day(-30)}&to=${day(0)}`, { as: admin });
+    expect(usage.status).toBe(200);
+    const report = (await usage.json()) as {
+      lines: { sold: { quantity: string }; received: { quantity: string } }[];
+    };
+    const sold = report.lines.filter((line) => Number(line.sold.quantity) < 0);
+    expect(sold.length).toBeGreaterThan(40);
+    expect(report.lines.some((line) => Number(line.received.quantity) > 0)).toBe(true);
+  });
+
   it('runs once per database: a second run, even after everything is deleted, adds nothing', async () => {
     const before = await rowCounts(t.db);
     expect(before).toMatchObject({ seedRuns: 1, menuItems: DEMO_MENU.length, diningTables: 10 });

@@ -6,7 +6,13 @@ export const DEMO_RECORD_KINDS = [
   'orders',
   // After the orders, which used them (their uses go with the orders).
   'coupons',
+  // Their receipts refer to the pantry's movements; counts and recipes to its items.
+  'purchaseOrders',
+  'stockCounts',
+  'recipes',
   'menuItems',
+  // After the recipes and menu items, before the suppliers and units they refer to.
+  'inventoryItems',
   'foodCategories',
   'diningTables',
   'suppliers',
@@ -20,7 +26,11 @@ export type DemoRecordKind = (typeof DEMO_RECORD_KINDS)[number];
 export const DEMO_RECORD_LABELS: Record<DemoRecordKind, string> = {
   orders: 'orders',
   coupons: 'coupons',
+  purchaseOrders: 'purchase orders',
+  stockCounts: 'stock counts',
+  recipes: 'recipes',
   menuItems: 'menu items',
+  inventoryItems: 'inventory items',
   foodCategories: 'food categories',
   diningTables: 'tables',
   suppliers: 'suppliers',

@@ -14,6 +14,13 @@ import { recordAudit } from '../audit';
 import { countCouponsIn, deleteCouponsUnlessUsed } from '../coupons';
 import { publishChange } from '../events';
 import { deleteImage } from '../images';
+import {
+  countInventoryRecordsIn,
+  deleteInventoryItemWithStock,
+  deleteRecipes,
+  deleteStockCounts,
+  inventoryItemNames,
+} from '../inventory';
 import { deleteTransactionsOfPayments } from '../ledger';
 import {
   bankAccountResource,
@@ -27,13 +34,17 @@ import {
 import { foodCategoryResource, menuItemResource } from '../menu';
 import { countOrdersIn, deleteOrders } from '../orders';
 import { deletePayments, paymentIdsOfOrders } from '../payments';
+import { countPurchaseOrdersIn, deletePurchaseOrders } from '../purchase-orders';
 import { forgetPaymentAccount } from '../settings';
 import { type DemoRecords, seedRuns } from './demo.schema';
 import { DEMO_SEED_NAME } from './demo-seed';
 
 /** The resource of each kind: its table, and the noun the answer names a kept record by. */
 const RESOURCES: Record<
-  Exclude<DemoRecordKind, 'orders' | 'coupons'>,
+  Exclude<
+    DemoRecordKind,
+    'orders' | 'coupons' | 'purchaseOrders' | 'stockCounts' | 'recipes' | 'inventoryItems'
+  >,
   { definition: { table: ResourceTable; noun: string } }
 > = {
   menuItems: menuItemResource,
@@ -69,6 +80,14 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
         counts[kind] = await countOrdersIn(db, ids);
         continue;
       }
+      if (kind === 'purchaseOrders') {
+        counts[kind] = await countPurchaseOrdersIn(db, ids);
+        continue;
+      }
+      if (kind === 'stockCounts' || kind === 'recipes' || kind === 'inventoryItems') {
+        counts[kind] = await countInventoryRecordsIn(db, kind, ids);
+        continue;
+      }
       const { table } = RESOURCES[kind].definition;
       counts[kind] = ids.length
         ? (await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).length
@@ -98,7 +117,8 @@ export async function recordDemoOrders(tx: Tx, ids: string[]): Promise<void> {
 }
 
 /**
- * Removes what the demo seed made, in one transaction: orders, coupons, menu items (with their photos), categories,
+ * Removes what the demo seed made, in one transaction: orders, coupons, purchase orders, stock counts,
+ * recipes, menu items (with their photos), inventory items (with their stock movements), categories,
  * tables, suppliers, partners, expense categories, units and accounts; payments taken on the demo's
  * orders go with them (refunds and ledger rows included). A record something of the owner's refers to
  * (their own item in a demo category, their own order of a demo dish) stays, and is named in the answer; payment settings that pointed at a removed account are cleared. Recorded in the audit log.
@@ -129,6 +149,36 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
         const coupons = await deleteCouponsUnlessUsed(tx, ids);
         removed += coupons.removed;
         kept.push(...coupons.kept);
+        continue;
+      }
+      if (kind === 'purchaseOrders') {
+        // Their receipts go with them; the movements they brought in go with the items.
+        removed += await deletePurchaseOrders(tx, ids);
+        continue;
+      }
+      if (kind === 'stockCounts') {
+        removed += await deleteStockCounts(tx, ids);
+        continue;
+      }
+      if (kind === 'recipes') {
+        removed += await deleteRecipes(tx, ids);
+        continue;
+      }
+      if (kind === 'inventoryItems') {
+        // Each with its stock movements; one the owner's records refer to (their recipe, count or
+        // purchase order) stays, with its movements.
+        const names = await inventoryItemNames(tx, ids);
+        for (const id of ids) {
+          const name = names.get(id);
+          if (name === undefined) continue;
+          try {
+            await tx.transaction((savepoint) => deleteInventoryItemWithStock(savepoint, id));
+            removed += 1;
+          } catch (error) {
+            if (findPgError(error)?.code !== '23503') throw error;
+            kept.push(describeValue('inventory item', name));
+          }
+        }
         continue;
       }
       const { table, noun } = RESOURCES[kind].definition;

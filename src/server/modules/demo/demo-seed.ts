@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CouponInputSchema } from '../../../shared/contracts/coupons';
 import { UpdateSettingsSchema } from '../../../shared/contracts/settings';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { Logger } from '../../lib/logger';
 import { createCoupon } from '../coupons';
 import { IMAGE_SIZES, type ProcessedImage, processImage } from '../images';
@@ -36,6 +37,8 @@ import {
   DEMO_TABLES,
   DEMO_UNITS,
 } from './demo-data';
+import { writeDemoPantry } from './demo-pantry';
+import { DEMO_PANTRY, DEMO_PANTRY_SUPPLIER } from './demo-pantry-data';
 import { renderDemoPhoto } from './demo-photos';
 
 /** The `seed_runs` row that marks the demo restaurant as done on this database, whatever came of it. */
@@ -52,6 +55,8 @@ export interface DemoSeedCounts {
   units: number;
   accounts: number;
   coupons: number;
+  inventoryItems: number;
+  purchaseOrders: number;
 }
 
 export type DemoSeedResult =
@@ -89,7 +94,7 @@ function renderMenuPhotos(): Promise<ProcessedImage[]> {
 
 /** Writes the whole demo restaurant through the ordinary service functions (validation, audit). */
 async function writeDemoRestaurant(
-  tx: Database,
+  tx: Tx,
   photos: ProcessedImage[],
 ): Promise<{ counts: DemoSeedCounts; records: DemoRecords }> {
   const records: DemoRecords = {
@@ -113,10 +118,12 @@ async function writeDemoRestaurant(
     unitIds.set(unit.symbol, (await unitResource.create(tx, null, input)).id);
   }
   records.units = [...unitIds.values()];
-  for (const supplier of DEMO_SUPPLIERS) {
+  const supplierIds = new Map<string, string>();
+  for (const supplier of [...DEMO_SUPPLIERS, DEMO_PANTRY_SUPPLIER]) {
     const input = supplierResource.definition.inputSchema.parse(supplier);
-    records.suppliers.push((await supplierResource.create(tx, null, input)).id);
+    supplierIds.set(supplier.name, (await supplierResource.create(tx, null, input)).id);
   }
+  records.suppliers = [...supplierIds.values()];
   for (const partner of DEMO_PARTNERS) {
     const input = partnerResource.definition.inputSchema.parse(partner);
     records.partners.push((await partnerResource.create(tx, null, input)).id);
@@ -160,17 +167,22 @@ async function writeDemoRestaurant(
   for (const coupon of DEMO_COUPONS) {
     records.coupons.push((await createCoupon(tx, null, CouponInputSchema.parse(coupon))).id);
   }
+  // After the settings: purchase orders are in the restaurant's currency.
+  const pantry = await writeDemoPantry(tx, { unitIds, supplierIds, menuItemIds: records.menuItems });
+  Object.assign(records, pantry);
   const counts = {
     categories: DEMO_CATEGORIES.length,
     items: DEMO_MENU.length,
     photos: photos.length,
     tables: DEMO_TABLES.length,
-    suppliers: DEMO_SUPPLIERS.length,
+    suppliers: DEMO_SUPPLIERS.length + 1,
     partners: DEMO_PARTNERS.length,
     expenseCategories: DEMO_EXPENSE_CATEGORIES.length,
     units: DEMO_UNITS.length,
     accounts: DEMO_ACCOUNTS.length,
     coupons: DEMO_COUPONS.length,
+    inventoryItems: DEMO_PANTRY.length,
+    purchaseOrders: pantry.purchaseOrders.length,
   };
   return { counts, records };
 }

@@ -6,6 +6,12 @@ export interface DemoRecords {
   orders?: string[];
   /** The demo's coupons (absent in records made before coupons existed). */
   coupons?: string[];
+  /** The demo's purchase orders, stock counts, recipes (by menu item) and pantry items (absent in
+   * records made before the pantry existed). */
+  purchaseOrders?: string[];
+  stockCounts?: string[];
+  recipes?: string[];
+  inventoryItems?: string[];
   menuItems: string[];
   foodCategories: string[];
   diningTables: string[];

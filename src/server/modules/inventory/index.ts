@@ -15,10 +15,20 @@ export {
   updateInventoryItem,
 } from './inventory.service';
 export {
+  countInventoryRecordsIn,
+  deleteInventoryItemWithStock,
+  deleteRecipes,
+  deleteStockCounts,
+  inventoryItemNames,
+  recordPastStockCount,
+  setStockLevels,
+} from './inventory-demo';
+export {
   deductOrderStock,
   orderStockNotes,
   presentRecipe,
   type RecipeMenuItem,
+  recipeStockUsage,
   returnOrderStock,
   type StockOrder,
   saveRecipe,
@@ -32,8 +42,10 @@ export {
   saveStockCountLines,
 } from './stock-counts.service';
 export {
+  type HistoricPosting,
   type PostedMovement,
   type PostedMovementType,
   postStockMovements,
+  recordStockHistory,
   type StockPosting,
 } from './stock-posting';

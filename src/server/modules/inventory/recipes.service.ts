@@ -161,7 +161,7 @@ export async function presentRecipe(db: Queryable, menu: RecipeMenuItem): Promis
  */
 export async function saveRecipe(
   tx: Tx,
-  actor: Actor,
+  actor: Actor | null,
   menu: RecipeMenuItem & { name: string },
   input: RecipeInputParsed,
 ): Promise<void> {
@@ -384,6 +384,33 @@ function orderUsage(order: StockOrder, loaded: Map<string, LoadedRecipe>) {
     for (const { itemId, quantity } of added) add(itemId, quantity);
   }
   return { usage, linesNotTaken };
+}
+
+/**
+ * What lines sold take out of stock, by inventory item (thousandths of the stock unit), by the rules
+ * a completed order's lines follow (options added and replaced, times the quantity), with the
+ * recipes as they are now: the demo cafe's sales of the days before its first start.
+ */
+export async function recipeStockUsage(
+  db: Queryable,
+  lines: { menuItemId: string; quantity: number; options: { groupName: string; name: string }[] }[],
+): Promise<Map<string, number>> {
+  const loaded = await loadRecipes(
+    db,
+    lines.map((line) => line.menuItemId),
+  );
+  const order: StockOrder = {
+    id: '',
+    number: 0,
+    lines: lines.map((line, index) => ({
+      ...line,
+      id: String(index),
+      voided: false,
+      // Sold under the recipe: no line predates it.
+      sentAt: new Date(8.64e15).toISOString(),
+    })),
+  };
+  return orderUsage(order, loaded).usage;
 }
 
 /**

@@ -67,10 +67,44 @@ async function lockItems(tx: Tx, ids: string[]): Promise<Map<string, LockedItem>
  * Callers check what their own records allow (an archived item, a status); this refuses only an
  * unknown item (404) and a total the columns cannot hold (409).
  */
-export async function postStockMovements(
+export function postStockMovements(
   tx: Tx,
   actor: Actor | null,
   postings: StockPosting[],
+): Promise<PostedMovement[]> {
+  return post(tx, actor, postings, null);
+}
+
+/** A movement of the past: posted as `postStockMovements` does, dated `at`. */
+export type HistoricPosting = StockPosting & { at: Date };
+
+/**
+ * Records movements of the past (the demo cafe's months before its first start) by the rules of
+ * `postStockMovements`, each dated its `at`: they are posted in time order (a stable sort), so every
+ * item's on hand stays the sum of its movements and its value follows the same valuation. The caller
+ * posts history oldest first across calls: a movement is always counted after those already there.
+ * History tells nobody: an item left low keeps `low_stock_notified` as it was (false), so the first
+ * real movement that leaves it low tells the admins.
+ */
+export function recordStockHistory(tx: Tx, postings: HistoricPosting[]): Promise<PostedMovement[]> {
+  const sorted = [...postings].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return post(
+    tx,
+    null,
+    sorted,
+    sorted.map((posting) => posting.at),
+  );
+}
+
+/** Rows per insert: far below PostgreSQL's 65,535 parameters a statement. */
+const INSERT_BATCH = 2000;
+
+async function post(
+  tx: Tx,
+  actor: Actor | null,
+  postings: StockPosting[],
+  /** Each posting's date (history), or null: now, telling admins of items left low. */
+  dates: Date[] | null,
 ): Promise<PostedMovement[]> {
   if (postings.length === 0) return [];
   const ids = [...new Set(postings.map((posting) => posting.itemId))].sort();
@@ -88,7 +122,8 @@ export async function postStockMovements(
 
   const rows: (typeof stockMovements.$inferInsert)[] = [];
   const posted: Omit<PostedMovement, 'id'>[] = [];
-  for (const posting of postings) {
+  for (const [index, posting] of postings.entries()) {
+    const createdAt = dates?.[index];
     const item = locked.get(posting.itemId) as LockedItem;
     const before = states.get(posting.itemId) as StockState;
     const step = applyStockChange(before, { quantity: posting.quantity, receiptCost: posting.receiptCost });
@@ -103,6 +138,7 @@ export async function postStockMovements(
       reason: posting.reason.trim(),
       note: posting.note?.trim() || null,
       actorId: actor?.id ?? null,
+      ...(createdAt ? { createdAt } : {}),
     };
     rows.push({
       ...common,
@@ -130,12 +166,17 @@ export async function postStockMovements(
     }
   }
 
-  const inserted = await tx.insert(stockMovements).values(rows).returning({ id: stockMovements.id });
+  const inserted: { id: string }[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
+    inserted.push(...(await tx.insert(stockMovements).values(batch).returning({ id: stockMovements.id })));
+  }
   const lows: { row: LockedItem; onHand: number; level: number }[] = [];
   const totals = ids.map((id) => {
     const row = locked.get(id) as LockedItem;
     const state = states.get(id) as StockState;
     const level = row.reorder_level === null ? null : quantityOf(row.reorder_level);
+    if (dates) return { id, state, low: row.low_stock_notified };
     const low = isLowStock(state.onHand, level);
     if (low && !row.low_stock_notified && level !== null) lows.push({ row, onHand: state.onHand, level });
     return { id, state, low };

@@ -5,13 +5,16 @@
  */
 export {
   changePurchaseOrderStatus,
+  countPurchaseOrdersIn,
   createPurchaseOrder,
+  deletePurchaseOrders,
   emailPurchaseOrder,
   getPurchaseOrder,
   listPurchaseOrders,
   PURCHASE_ORDER_TOPIC_RULES as topicRules,
   type PurchaseOrderListQuery,
   receivePurchaseOrder,
+  recordPastPurchaseOrder,
   suggestPurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service';

@@ -35,7 +35,13 @@ import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
 import { publishChange, type TopicRule } from '../events';
-import { findInventoryItems, listInventoryItems, postStockMovements, type StockPosting } from '../inventory';
+import {
+  findInventoryItems,
+  listInventoryItems,
+  postStockMovements,
+  recordStockHistory,
+  type StockPosting,
+} from '../inventory';
 import { findSuppliers, findUnits, supplierResource } from '../master-data';
 import type { Messenger } from '../messaging';
 import { getSettings } from '../settings';
@@ -767,4 +773,135 @@ export async function emailPurchaseOrder(
     }),
   );
   return { to };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The demo cafe's past orders (the demo seed and its removal only)
+
+/**
+ * A purchase order of the past, sent at `orderedAt` and received in the given deliveries, each
+ * dated: its lines are checked as a draft's are, and each delivery's receipts go into stock as
+ * `receivePurchaseOrder`'s do (quantity × factor, valued at quantity × unit cost), posted as history
+ * at the delivery's time. It ends received, partially received or ordered by what arrived. The caller
+ * records history oldest first.
+ */
+export async function recordPastPurchaseOrder(
+  tx: Tx,
+  input: {
+    supplierId: string;
+    lines: PurchaseOrderLineInput[];
+    note?: string;
+    orderedAt: Date;
+    expectedDate: string;
+    /** What arrived when: quantities (in the line's unit) by line index. */
+    deliveries: { at: Date; quantities: Map<number, number> }[];
+  },
+): Promise<string> {
+  await checkSupplier(tx, input.supplierId);
+  const values = await lineValues(tx, input.lines);
+  const [row] = await tx
+    .insert(purchaseOrders)
+    .values({
+      supplierId: input.supplierId,
+      status: 'ordered',
+      expectedDate: input.expectedDate,
+      note: input.note ?? '',
+      currency: sql`${settingsCurrency()}`,
+      total: totalOf(values),
+      orderedAt: input.orderedAt,
+      createdAt: input.orderedAt,
+    })
+    .returning({ id: purchaseOrders.id, number: purchaseOrders.number });
+  if (!row) throw new Error('purchase order insert returned nothing');
+  await writeLines(tx, row.id, values);
+  const lines = await tx
+    .select()
+    .from(purchaseOrderLines)
+    .where(eq(purchaseOrderLines.purchaseOrderId, row.id))
+    .orderBy(asc(purchaseOrderLines.position));
+  const received = lines.map(() => 0);
+  let receivedTotal = 0;
+  for (const delivery of input.deliveries) {
+    const receipts = [...delivery.quantities].map(([index, quantity]) => {
+      const line = lines[index] as LineRow;
+      const unitCost = line.unitCost;
+      received[index] = (received[index] ?? 0) + quantity;
+      return {
+        line,
+        quantity,
+        unitCost,
+        value: lineTotal(quantity, unitCost),
+        stock: multiplyQuantity(quantity, formatQuantity(thousandths(line.factor))),
+      };
+    });
+    const posted = (
+      await recordStockHistory(
+        tx,
+        receipts.map((receipt) => ({
+          itemId: receipt.line.itemId,
+          type: 'purchase-receipt' as const,
+          quantity: receipt.stock,
+          receiptCost: receipt.value,
+          reference: { type: 'purchase-order' as const, id: row.id },
+          reason: `Received on ${purchaseOrderNumber(row.number)}`,
+          at: delivery.at,
+        })),
+      )
+    ).filter((movement) => movement.type === 'purchase-receipt');
+    const deliveryId = randomUUID();
+    await tx.insert(purchaseOrderReceipts).values(
+      receipts.map((receipt, index) => ({
+        purchaseOrderId: row.id,
+        lineId: receipt.line.id,
+        deliveryId,
+        quantity: formatQuantity(receipt.quantity),
+        unitCost: receipt.unitCost,
+        value: receipt.value,
+        movementId: posted[index]?.id ?? '',
+        createdAt: delivery.at,
+      })),
+    );
+    receivedTotal += receipts.reduce((total, receipt) => total + receipt.value, 0);
+  }
+  for (const [index, line] of lines.entries()) {
+    const quantity = received[index] ?? 0;
+    if (quantity > thousandths(line.quantity)) throw new Error('a past delivery is more than ordered');
+    if (quantity > 0) {
+      await tx
+        .update(purchaseOrderLines)
+        .set({ receivedQuantity: formatQuantity(quantity) })
+        .where(eq(purchaseOrderLines.id, line.id));
+    }
+  }
+  const complete = lines.every((line, index) => (received[index] ?? 0) >= thousandths(line.quantity));
+  const status: PurchaseOrderStatus = complete
+    ? 'received'
+    : received.some((quantity) => quantity > 0)
+      ? 'partially-received'
+      : 'ordered';
+  await tx.update(purchaseOrders).set({ status, receivedTotal }).where(eq(purchaseOrders.id, row.id));
+  await publishChange(tx, TOPIC);
+  return row.id;
+}
+
+/** How many of the given purchase orders exist (the demo data card). */
+export async function countPurchaseOrdersIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(purchaseOrders)
+    .where(inArray(purchaseOrders.id, [...ids]));
+  return row?.count ?? 0;
+}
+
+/** Deletes the given purchase orders with their lines and receipts; answers how many went. */
+export async function deletePurchaseOrders(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await tx.delete(purchaseOrderReceipts).where(inArray(purchaseOrderReceipts.purchaseOrderId, [...ids]));
+  const deleted = await tx
+    .delete(purchaseOrders)
+    .where(inArray(purchaseOrders.id, [...ids]))
+    .returning({ id: purchaseOrders.id });
+  if (deleted.length > 0) await publishChange(tx, TOPIC);
+  return deleted.length;
 }
