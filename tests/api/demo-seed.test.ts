@@ -250,6 +250,8 @@ describe('the demo restaurant, on', () => {
     const low = items.filter((item) => item.lowStock);
     expect(low.length).toBeGreaterThanOrEqual(3);
     expect(low.length).toBeLessThanOrEqual(5);
+    // Low, not below zero: the demo shows no problem on the inventory page.
+    expect(items.filter((item) => item.onHand.startsWith('-')).map((item) => item.name)).toEqual([]);
     const history = await t.db.execute<{ type: string; days: number }>(sql`
       select type, extract(day from clock_timestamp() - min(created_at))::int as days
         from stock_movements group by type`);

@@ -42,6 +42,11 @@ const DAYS = 60;
 const COUNT_DAY = 10;
 /** The supplier whose last order is partly received. */
 const PARTIAL_SUPPLIER = 'Hillcrest Dairy';
+/**
+ * The low items get no delivery in the last days (the dairy's last order leaves them out): short
+ * enough that what they had lasts, so they end low but not below zero.
+ */
+const SHORT_DAYS = 3;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -246,11 +251,11 @@ export async function writeDemoPantry(
         const stock = onHand.get(item.id) ?? 0;
         const lowItem = low.has(item.id);
         // The dairy's last order names its short items; other low items are simply not reordered.
-        if (lowItem && day <= 8 && !(last && supplier === PARTIAL_SUPPLIER)) continue;
+        if (lowItem && day <= SHORT_DAYS && !(last && supplier === PARTIAL_SUPPLIER)) continue;
         if (day !== DAYS && stock - need > level.reorder && !(lowItem && last)) continue;
         const wanted = Math.max(level.par + need - stock, level.step);
         const quantity = roundUp(wanted, level.step);
-        lines.push({ item, quantity, deliver: !(lowItem && day <= 8) });
+        lines.push({ item, quantity, deliver: !(lowItem && day <= SHORT_DAYS) });
       }
       if (lines.length === 0) continue;
       const quantities = new Map<number, number>();
@@ -284,30 +289,31 @@ export async function writeDemoPantry(
       records.purchaseOrders.push(id);
     }
 
+    // Nothing is binned or sold that is not on the shelf: a cafe out of oat milk sells no oat latte.
     const postings: HistoricPosting[] = [];
+    const takeOut = (id: string, wanted: number) => {
+      const taken = Math.min(wanted, Math.max(0, onHand.get(id) ?? 0));
+      onHand.set(id, (onHand.get(id) ?? 0) - taken);
+      return taken;
+    };
     for (const [id, { quantity, reason }] of waste[day] ?? []) {
-      postings.push({
-        itemId: id,
-        type: 'waste',
-        quantity: -quantity,
-        reason,
-        at: new Date(base - 6 * HOUR),
-      });
+      const taken = takeOut(id, quantity);
+      if (taken === 0) continue;
+      postings.push({ itemId: id, type: 'waste', quantity: -taken, reason, at: new Date(base - 6 * HOUR) });
     }
     const label = new Date(base).toISOString().slice(0, 10);
     for (const [id, quantity] of usage[day] ?? []) {
-      if (quantity === 0) continue;
+      const taken = takeOut(id, quantity);
+      if (taken === 0) continue;
       postings.push({
         itemId: id,
         type: 'sale',
-        quantity: -quantity,
+        quantity: -taken,
         reason: `Sales of ${label}`,
         at: new Date(base - 2 * HOUR),
       });
     }
     await recordStockHistory(tx, postings);
-    for (const posting of postings)
-      onHand.set(posting.itemId, (onHand.get(posting.itemId) ?? 0) + posting.quantity);
 
     if (day === COUNT_DAY) {
       const counted = new Map<string, number>();
