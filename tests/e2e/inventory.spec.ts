@@ -23,16 +23,17 @@ async function created<T>(client: FactoryClient, path: string, body: unknown): P
   return answer.body as T;
 }
 
-/** A kilogram and a gram of this run, and a supplier. */
+/** A kilogram and a gram of this test (units' names and symbols are unique), and a supplier. */
 async function setUp(owner: FactoryClient) {
-  const kilogram = await created<Unit>(owner, '/api/units', { name: `Kilogram ${run}`, symbol: `kg${run}` });
+  const own = randomBytes(2).toString('hex');
+  const kilogram = await created<Unit>(owner, '/api/units', { name: `Kilogram ${own}`, symbol: `kg${own}` });
   const gram = await created<Unit>(owner, '/api/units', {
-    name: `Gram ${run}`,
-    symbol: `g${run}`,
+    name: `Gram ${own}`,
+    symbol: `g${own}`,
     baseUnitId: kilogram.id,
     factor: 0.001,
   });
-  const supplier = await created<Supplier>(owner, '/api/suppliers', { name: `Mill ${run}` });
+  const supplier = await created<Supplier>(owner, '/api/suppliers', { name: `Mill ${run}${own}` });
   return { kilogram, gram, supplier };
 }
 
@@ -64,7 +65,7 @@ test('an owner adds an item, brings stock in, bins some in grams, and finds it l
   await page.getByRole('button', { name: 'Add item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add inventory item' });
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Stock unit').selectOption(kilogram.id);
+  await dialog.getByLabel('Stock unit', { exact: true }).selectOption(kilogram.id);
   await dialog.getByLabel('Reorder level (optional)').fill('2');
   await dialog.getByLabel('Par level (optional)').fill('10');
   await dialog.getByLabel('Preferred supplier (optional)').selectOption(supplier.id);
@@ -80,8 +81,8 @@ test('an owner adds an item, brings stock in, bins some in grams, and finds it l
   // Found by search; it starts with nothing.
   await page.getByRole('searchbox', { name: 'Search items' }).fill(run);
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText(`0 kg${run}`);
-  await expect(row).toContainText(`Mill ${run}`);
+  await expect(row).toContainText(`0 ${kilogram.symbol}`);
+  await expect(row).toContainText(supplier.name);
   await row.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
@@ -91,13 +92,13 @@ test('an owner adds an item, brings stock in, bins some in grams, and finds it l
   await page.getByLabel('Reason').fill('Opening stock');
   await page.getByRole('button', { name: 'Record adjustment' }).click();
   const facts = page.locator('dl').first();
-  await expect(facts).toContainText(`5 kg${run}`);
+  await expect(facts).toContainText(`5 ${kilogram.symbol}`);
   await page.getByRole('button', { name: 'Waste' }).click();
   await page.getByLabel('Quantity wasted').fill('500');
   await page.getByLabel('Unit').selectOption(gram.id);
   await page.getByLabel('Reason').selectOption('dropped');
   await page.getByRole('button', { name: 'Record waste' }).click();
-  await expect(facts).toContainText(`4.5 kg${run}`);
+  await expect(facts).toContainText(`4.5 ${kilogram.symbol}`);
   // "Other" needs words for what happened.
   await page.getByLabel('Quantity wasted').fill('3');
   await page.getByLabel('Reason').selectOption('other');
@@ -105,15 +106,15 @@ test('an owner adds an item, brings stock in, bins some in grams, and finds it l
   await expect(page.getByText('Say what happened')).toBeVisible();
   await page.getByLabel('What happened').fill('Mice in the sack');
   await page.getByRole('button', { name: 'Record waste' }).click();
-  await expect(facts).toContainText(`1.5 kg${run}`);
+  await expect(facts).toContainText(`1.5 ${kilogram.symbol}`);
   await expect(facts).toContainText('Low');
 
   const movements = page.getByRole('region', { name: 'Movements' }).getByRole('listitem');
   await expect(movements).toHaveCount(3);
   await expect(movements.nth(0)).toContainText('Other: Mice in the sack');
-  await expect(movements.nth(0)).toContainText(`-3 kg${run}`);
+  await expect(movements.nth(0)).toContainText(`-3 ${kilogram.symbol}`);
   await expect(movements.nth(1)).toContainText('Dropped');
-  await expect(movements.nth(1)).toContainText(`-0.5 kg${run}`);
+  await expect(movements.nth(1)).toContainText(`-0.5 ${kilogram.symbol}`);
   await expect(movements.nth(2)).toContainText('Opening stock');
   await saveScreenshot(page, testInfo, 'inventory-item');
   expect(await axeViolations(page)).toEqual([]);
@@ -153,13 +154,15 @@ test('an import names every refused row and adds nothing until the file is right
 }, testInfo) => {
   const owner = await ownerClient(request, baseURL!);
   const { kilogram } = await setUp(owner);
+  // The names of this test's rows alone hold this tag.
+  const tag = `imp${run}`;
   await page.setViewportSize(DESKTOP);
   await signInByApi(page, baseURL!, E2E_USERS.admin);
   await page.goto('/inventory');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import items' });
   const header = 'Name,Group,Unit,Reorder level\n';
-  const bad = `${header}Rye ${run},ingredient,${kilogram.symbol},1\nSpelt ${run},grain,${kilogram.symbol},1\nOats ${run},ingredient,nope${run},x\n`;
+  const bad = `${header}Rye ${tag},ingredient,${kilogram.symbol},1\nSpelt ${tag},grain,${kilogram.symbol},1\nOats ${tag},ingredient,nope${tag},x\n`;
   await dialog
     .getByLabel('CSV file')
     .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
@@ -169,10 +172,10 @@ test('an import names every refused row and adds nothing until the file is right
   await expect(refused).toContainText('Row 4 · Unit');
   await expect(refused).toContainText('Row 4 · Reorder level');
   await saveScreenshot(page, testInfo, 'inventory-import-refused', { viewportOnly: true });
-  const none = await request.get(`/api/inventory/items?search=${run}`);
+  const none = await request.get(`/api/inventory/items?search=${tag}`);
   expect(((await none.json()) as { items: unknown[] }).items).toHaveLength(0);
 
-  const good = `${header}Rye ${run},ingredient,${kilogram.symbol},1\nSpelt ${run},ingredient,${kilogram.symbol},\n`;
+  const good = `${header}Rye ${tag},ingredient,${kilogram.symbol},1\nSpelt ${tag},ingredient,${kilogram.symbol},\n`;
   await dialog
     .getByLabel('CSV file')
     .setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
@@ -180,8 +183,8 @@ test('an import names every refused row and adds nothing until the file is right
   await expect(dialog).toBeHidden();
   await expect(page.getByText('2 items added')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search items' }).fill(run);
-  await expect(page.getByRole('row').filter({ hasText: `Spelt ${run}` })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: `Rye ${run}` })).toContainText('1 kg');
+  await expect(page.getByRole('row').filter({ hasText: `Spelt ${tag}` })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Rye ${tag}` })).toContainText('1 kg');
 });
 
 test('where stock went: the period’s waste per item, its total, and the CSV file', async ({

@@ -9,7 +9,7 @@ import { axeViolations, PHONE, saveScreenshot, signInByApi } from './helpers';
 import { E2E_USERS } from './users';
 
 /**
- * A stock count on phones by two people at once: one starts a count of the beverages, both open it,
+ * A stock count on phones by two people at once: one starts a count of the group Other (the demo cafe's pantry has none), both open it,
  * each counts some lines and sees the other's lines appear live, then the first finishes it after a
  * confirm that shows the differences; the finished count is read-only with its value difference.
  */
@@ -29,7 +29,7 @@ async function read<T>(request: APIRequestContext, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Six beverages in two storage areas, each with stock on the books; no count left open. */
+/** Six drinks of the group Other in two storage areas, each with stock on the books; no count left open. */
 async function setUp(owner: FactoryClient, request: APIRequestContext) {
   const open = await read<StockCountPage>(request, '/api/inventory/counts?status=open');
   for (const count of open.items) {
@@ -50,7 +50,7 @@ async function setUp(owner: FactoryClient, request: APIRequestContext) {
   for (const [name, storageArea, storageOrder, stock] of specs) {
     const item = (await send(owner, '/api/inventory/items', {
       name: `${name} ${run}`,
-      group: 'beverage',
+      group: 'other',
       unitId: unit.id,
       storageArea,
       storageOrder,
@@ -92,16 +92,16 @@ test('two people count one count on phones, see each other’s lines live, and f
     InventoryItem,
   ];
 
-  // The first counter starts a count of the beverages on a phone.
+  // The first counter starts a count of the group on a phone.
   await page.setViewportSize(PHONE);
   await signInByApi(page, baseURL!, E2E_USERS.admin);
   await page.goto('/inventory/counts');
   await expect(page.getByRole('heading', { name: 'Stock counts', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Beverages' }).click();
+  await page.getByRole('button', { name: 'Other', exact: true }).click();
   await page.getByLabel('Note (optional)').fill(`Friday close ${run}`);
   await saveScreenshot(page, testInfo, 'stock-counts-start');
   await page.getByRole('button', { name: 'Start count' }).click();
-  await expect(page.getByRole('heading', { name: 'Count of beverages', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Count of other', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/inventory\/counts\/[0-9a-f-]{36}$/);
   const countUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: 'Walk-in fridge' })).toBeVisible();
@@ -112,7 +112,7 @@ test('two people count one count on phones, see each other’s lines live, and f
   const second = await other.newPage();
   await signInByApi(second, baseURL!, E2E_USERS.admin);
   await second.goto(countUrl);
-  await expect(second.getByRole('heading', { name: 'Count of beverages', level: 1 })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Count of other', level: 1 })).toBeVisible();
 
   // Each counts their own lines; each sees the other's appear without reloading.
   await countLine(page, oat, '11');

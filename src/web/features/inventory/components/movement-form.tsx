@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import {
   type InventoryItem,
@@ -79,6 +80,8 @@ export function MovementForm({ item, units }: { item: InventoryItem; units: read
     initialValues: initial,
     convert: (values) => movementInput(item, values),
   });
+  const kindRef = useRef<Kind>(form.values.type);
+  kindRef.current = form.values.type;
   const busy = form.submitting;
   const choices = unitsOfSameBase(item, units);
   const waste = form.values.type === 'waste';
@@ -89,7 +92,8 @@ export function MovementForm({ item, units }: { item: InventoryItem; units: read
     toast.success(
       `${waste ? 'Waste' : 'Adjustment'} recorded: ${moved} ${item.unitSymbol}, now ${shortQuantity(result.item.onHand)} ${item.unitSymbol}`,
     );
-    form.reset({ ...initial, type: form.values.type });
+    // The kind chosen now, which may have changed while the movement was on its way.
+    form.reset({ ...initial, type: kindRef.current });
   });
 
   return (
