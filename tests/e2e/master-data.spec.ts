@@ -286,7 +286,7 @@ test.describe('Master Data', () => {
     // one database, and the other specs keep the demo menu.
     await openTab(page, baseURL!, '/master-data/settings');
     const card = page.getByRole('heading', { name: 'Demo data', level: 2 }).locator('xpath=../..');
-    await expect(card).toContainText(/\d+ menu items, \d+ food categories, 1\d tables/);
+    await expect(card).toContainText(/\d+ menu items, \d+ inventory items, \d+ food categories, 1\d tables/);
     await card.getByRole('button', { name: 'Remove demo data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the demo data?' });
     await expect(dialog).toContainText('Anything your own records use stays.');
