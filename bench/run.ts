@@ -10,6 +10,7 @@ import type { PointOfSale } from '../src/shared/contracts/orders';
 import { humanCheckFor } from '../tests/support/human-check';
 import { cleanUpApps, makeTempDir, REPO_ROOT, spawnApp } from '../tests/support/spawn-app';
 import { runBusyOutlet, sampleOrder } from './busy-outlet';
+import { prepareCompletions, prepareCountFinish } from './inventory-lines';
 import { captureSql, prepareRounds } from './write-lines';
 
 /**
@@ -104,6 +105,8 @@ interface Line {
    * (`request`: how to call it): the line's share goal is paired with it instead of the small JSON.
    */
   twin?: { child: ChildProcess; port: number; label: string; request?: Partial<Line> };
+  /** Another line of the app the share goal is paired with (measured right before, each round). */
+  pairedWith?: Line;
 }
 
 interface Measured {
@@ -424,6 +427,14 @@ async function main(): Promise<void> {
       console.log('The SQL of placing an order could not be captured: its yardstick line is left out.');
     }
     const rounds = await prepareRounds(base, adminCookie, posOrder, pos);
+    // Made on their first run only: a run that leaves these lines out (BENCH_ONLY) makes nothing.
+    const completions = prepareCompletions(base, adminCookie, pos);
+    const countFinish = prepareCountFinish(base, adminCookie);
+    const completeWithout: Line = {
+      name: 'POST /api/orders/{id}/status → completed (3 lines, dishes without recipes)',
+      path: '/api/orders/{id}/status',
+      custom: completions.withoutRecipes,
+    };
     const pageTwin = await twinOf(page, 'the SPA page');
 
     const allLines: Line[] = [
@@ -537,6 +548,20 @@ async function main(): Promise<void> {
         path: '/api/orders/{id}/lines',
         custom: rounds,
       },
+      completeWithout,
+      {
+        name: 'POST /api/orders/{id}/status → completed (3 lines × 3-ingredient recipes: 9 sale movements)',
+        path: '/api/orders/{id}/status',
+        custom: completions.withRecipes,
+        goal: { share: 0.7 },
+        pairedWith: completeWithout,
+      },
+      {
+        name: 'POST /api/inventory/counts/{id}/finish (300 items counted, 300 differences)',
+        path: '/api/inventory/counts/{id}/finish',
+        custom: countFinish,
+        goal: { p99: 1000 },
+      },
       {
         name: 'POST /api/orders with a coupon (all use one coupon: its row is locked per order)',
         path: '/api/orders',
@@ -579,7 +604,10 @@ async function main(): Promise<void> {
     // and its share is the median of the pairs' shares (the round it comes from gives its numbers).
     const bareRuns = [await bareLine('before')];
     const results: Measured[] = [];
-    const pairedShares = new Map<string, { share: number; rounds: string; twin?: string }>();
+    const pairedShares = new Map<
+      string,
+      { share: number; rounds: string; twin?: string; pairedWith?: string }
+    >();
     for (const [index, line] of lines.entries()) {
       if (index === Math.floor(lines.length / 2)) bareRuns.push(await bareLine('halfway'));
       if (line.headers?.['if-none-match'] === '"set-below"') {
@@ -594,7 +622,11 @@ async function main(): Promise<void> {
       } else {
         const pairs: { bare: Measured; app: Measured; share: number }[] = [];
         for (let round = 0; round < ROUNDS; round += 1) {
-          const bareRun = line.twin ? await twinLine(line.twin) : await bareLine('paired');
+          const bareRun = line.pairedWith
+            ? await measure(base, line.pairedWith, appPid)
+            : line.twin
+              ? await twinLine(line.twin)
+              : await bareLine('paired');
           const appRun = await measure(base, line, appPid);
           pairs.push({ bare: bareRun, app: appRun, share: appRun.perSecond / bareRun.perSecond });
         }
@@ -605,6 +637,7 @@ async function main(): Promise<void> {
           share: median.share,
           rounds: pairs.map((pair) => `${pair.app.perSecond}/${pair.bare.perSecond}`).join(', '),
           ...(line.twin ? { twin: `${line.twin.request ? 'running' : 'answering'} ${line.twin.label}` } : {}),
+          ...(line.pairedWith ? { pairedWith: line.pairedWith.name } : {}),
         });
       }
       process.stdout.write('.');
@@ -624,7 +657,7 @@ async function main(): Promise<void> {
       const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
       return {
         line: measured.name,
-        'of bare': `${percent(share)}${paired ? (paired.twin ? ' (same answer)' : ' (paired)') : ''}`,
+        'of bare': `${percent(share)}${paired ? (paired.pairedWith ? ' (of the line above)' : paired.twin ? ' (same answer)' : ' (paired)') : ''}`,
         'of small JSON': paired?.twin ? percent(measured.perSecond / yardstick) : '',
         'req/s': measured.perSecond,
         'p50 ms': measured.p50,
@@ -644,7 +677,11 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     for (const [name, paired] of pairedShares) {
-      const against = paired.twin ? `bare node ${paired.twin}` : 'bare node';
+      const against = paired.pairedWith
+        ? `'${paired.pairedWith}'`
+        : paired.twin
+          ? `bare node ${paired.twin}`
+          : 'bare node';
       console.log(`paired rounds of '${name}' (app/${against}, req/s): ${paired.rounds}`);
     }
     let outlet: Awaited<ReturnType<typeof runBusyOutlet>> | null = null;
