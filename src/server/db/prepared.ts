@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
-import type { Queryable } from './transaction';
+import type { Pool, PoolClient } from 'pg';
+import type { Queryable, Tx } from './transaction';
 
 const dialect = new PgDialect();
 
@@ -37,5 +37,19 @@ export class PreparedStatement<Name extends string> {
     const pool = (db as { $client?: Pool }).$client;
     if (typeof pool?.query !== 'function') return db.execute(this.build(values));
     return pool.query({ name: this.name, text: this.text, values: fillPlaceholders(this.params, values) });
+  }
+
+  /**
+   * `run` as a named prepared statement on the transaction's own connection as well: for a statement
+   * a transaction runs while it holds locks others wait for, where planning it again each time is
+   * time they wait. Rows come as node-postgres parses them (`timestamptz` as a `Date`).
+   */
+  async runInTransaction(
+    tx: Tx,
+    values: Record<Name, unknown>,
+  ): Promise<{ rows: Record<string, unknown>[] }> {
+    const client = (tx as unknown as { session?: { client?: PoolClient } }).session?.client;
+    if (typeof client?.query !== 'function') return tx.execute(this.build(values));
+    return client.query({ name: this.name, text: this.text, values: fillPlaceholders(this.params, values) });
   }
 }

@@ -18,7 +18,7 @@ import { publishChange } from '../events';
 import { findUnits } from '../master-data';
 import { inventoryItems } from './inventory.schema';
 import { orderStockDeductions, recipeLines, recipes } from './recipes.schema';
-import { postStockMovements, type StockPosting } from './stock-posting';
+import { postOrderSales, postStockMovements } from './stock-posting';
 
 /**
  * Recipes (docs/PRODUCT-RULES.md, Inventory): what a menu item and its options take out of stock,
@@ -415,9 +415,9 @@ export async function recipeStockUsage(
 
 /**
  * Takes a completed order's ingredients out of stock in the caller's transaction: one `sale`
- * movement per inventory item, referencing the order, all posted by one `postStockMovements`. An
- * order takes its stock once: the row of `order_stock_deductions` is written first and a second
- * completion (two devices at once) finds it there and takes nothing.
+ * movement per inventory item, referencing the order (`postOrderSales`: one statement writes the
+ * order's deduction row, locks, values and writes). An order takes its stock once: a second
+ * completion (two devices at once) finds the deduction row there and takes nothing.
  */
 export async function deductOrderStock(tx: Tx, actor: Actor | null, order: StockOrder): Promise<OrderStock> {
   const loaded = await loadRecipes(
@@ -425,29 +425,20 @@ export async function deductOrderStock(tx: Tx, actor: Actor | null, order: Stock
     order.lines.flatMap((line) => (line.menuItemId ? [line.menuItemId] : [])),
   );
   const { usage, linesNotTaken } = orderUsage(order, loaded);
+  const sales = [...usage].flatMap(([itemId, quantity]) => (quantity === 0 ? [] : [{ itemId, quantity }]));
   // An order with nothing to take and nothing to say (no recipes) writes nothing.
-  if ([...usage.values()].every((quantity) => quantity === 0) && linesNotTaken.length === 0) {
-    return { deducted: false, linesNotTaken };
-  }
-  const inserted = await tx
-    .insert(orderStockDeductions)
-    .values({ orderId: order.id, linesNotTaken })
-    .onConflictDoNothing()
-    .returning({ orderId: orderStockDeductions.orderId });
-  if (inserted.length === 0) return stockNotes(tx, order);
-  const postings: StockPosting[] = [];
-  for (const [itemId, quantity] of usage) {
-    if (quantity === 0) continue;
-    postings.push({
-      itemId,
-      type: 'sale',
-      quantity: -quantity,
-      reference: { type: 'order', id: order.id },
-      reason: `Order ${orderNumberLabel(order.number)}`,
-    });
-  }
-  await postStockMovements(tx, actor, postings);
-  return { deducted: true, linesNotTaken };
+  if (sales.length === 0 && linesNotTaken.length === 0) return { deducted: false, linesNotTaken };
+  const deducted =
+    sales.length === 0
+      ? (
+          await tx
+            .insert(orderStockDeductions)
+            .values({ orderId: order.id, linesNotTaken })
+            .onConflictDoNothing()
+            .returning({ orderId: orderStockDeductions.orderId })
+        ).length > 0
+      : await postOrderSales(tx, actor, { id: order.id, number: order.number, linesNotTaken }, sales);
+  return deducted ? { deducted: true, linesNotTaken } : stockNotes(tx, order);
 }
 
 /**
