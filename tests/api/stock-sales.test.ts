@@ -51,6 +51,15 @@ async function createItem(): Promise<InventoryItem> {
   return (await response.json()) as InventoryItem;
 }
 
+/** A delivery of `thousandths` of the item for `cost` minor units, through the one posting primitive. */
+function receive(itemId: string, thousandths: number, cost: number) {
+  return withTransaction(t.db, (tx) =>
+    postStockMovements(tx, null, [
+      { itemId, type: 'purchase-receipt', quantity: thousandths, receiptCost: cost, reason: 'Delivery' },
+    ]),
+  );
+}
+
 /** A placed order of a dish without a recipe: what an order's sales reference. */
 async function anOrder(): Promise<{ id: string; number: number; linesNotTaken: string[] }> {
   const order = await placedOrder(
@@ -118,19 +127,14 @@ describe('sales of completed orders', () => {
             expect(Number(movement?.unitCost)).toBe(Math.round(Number(rateText(expected.rate))));
             expected = step.state;
           } else {
-            await withTransaction(t.db, (tx) =>
-              postStockMovements(tx, null, [
-                move.kind === 'receipt'
-                  ? {
-                      itemId: item.id,
-                      type: 'purchase-receipt',
-                      quantity: move.quantity,
-                      receiptCost: move.cost,
-                      reason: 'Delivery',
-                    }
-                  : { itemId: item.id, type: 'waste', quantity: -move.quantity, reason: 'Spoiled' },
-              ]),
-            );
+            if (move.kind === 'receipt') await receive(item.id, move.quantity, move.cost);
+            else {
+              await withTransaction(t.db, (tx) =>
+                postStockMovements(tx, null, [
+                  { itemId: item.id, type: 'waste', quantity: -move.quantity, reason: 'Spoiled' },
+                ]),
+              );
+            }
             expected = applyStockChange(
               expected,
               move.kind === 'receipt'
@@ -147,17 +151,7 @@ describe('sales of completed orders', () => {
 
   it('are taken once for an order: a second posting for it writes nothing', async () => {
     const item = await createItem();
-    await withTransaction(t.db, (tx) =>
-      postStockMovements(tx, null, [
-        {
-          itemId: item.id,
-          type: 'purchase-receipt',
-          quantity: 5_000,
-          receiptCost: 1_000,
-          reason: 'Delivery',
-        },
-      ]),
-    );
+    await receive(item.id, 5_000, 1_000);
     const order = await anOrder();
     const post = () =>
       withTransaction(t.db, (tx) => postOrderSales(tx, null, order, [{ itemId: item.id, quantity: 1_000 }]));
@@ -176,17 +170,7 @@ describe('sales of completed orders', () => {
 
   it('of the same dish completed at once each take their share, none lost', async () => {
     const item = await createItem();
-    await withTransaction(t.db, (tx) =>
-      postStockMovements(tx, null, [
-        {
-          itemId: item.id,
-          type: 'purchase-receipt',
-          quantity: 10_000,
-          receiptCost: 7_000,
-          reason: 'Delivery',
-        },
-      ]),
-    );
+    await receive(item.id, 10_000, 7_000);
     const bread = await buildMenuItem(t, { name: uniqueName('Bread') }, { as: admin });
     const recipe = await t.request(
       `/api/menu/items/${bread.id}/recipe`,
