@@ -39,6 +39,20 @@ export const USAGE_COLUMNS = [
 ] as const;
 export type UsageColumn = (typeof USAGE_COLUMNS)[number];
 
+/** Each column's title, on the report's screen and in its CSV file. */
+export const USAGE_COLUMN_LABELS: Record<UsageColumn, string> = {
+  opening: 'Opening',
+  received: 'Received',
+  sold: 'Sold (recipes)',
+  wasted: 'Wasted',
+  adjusted: 'Adjusted',
+  counted: 'Counted',
+  closing: 'Closing',
+  theoreticalUse: 'Theoretical use',
+  actualUse: 'Actual use',
+  variance: 'Variance',
+};
+
 export const UsageLineSchema = z.object({
   itemId: z.uuid(),
   name: z.string(),

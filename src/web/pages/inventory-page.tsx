@@ -2,12 +2,7 @@ import { clsx } from 'clsx';
 import { ClipboardList, Download, FileUp, Plus, TrendingDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  INVENTORY_API,
-  INVENTORY_GROUP_LABELS,
-  INVENTORY_GROUPS,
-  type InventoryGroup,
-} from '../../shared/contracts/inventory';
+import { INVENTORY_API } from '../../shared/contracts/inventory';
 import { formatMoney } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
@@ -17,6 +12,8 @@ import { Switch } from '../components/ui/switch-field';
 import { useConfig } from '../features/config';
 import {
   filterParams,
+  GroupFilter,
+  groupParam,
   ImportDialog,
   type InventoryFilter,
   ItemFormDialog,
@@ -26,10 +23,6 @@ import {
 } from '../features/inventory';
 import { paths } from '../lib/paths';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-
-function isGroup(value: string | null): value is InventoryGroup {
-  return INVENTORY_GROUPS.includes(value as InventoryGroup);
-}
 
 /** One figure at the top of the page; a problem shows in red. */
 function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
@@ -70,7 +63,7 @@ export function InventoryPage() {
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
 
   const filter: InventoryFilter = {
-    group: isGroup(requestedGroup) ? requestedGroup : null,
+    group: groupParam(requestedGroup),
     supplierId: searchParams.get('supplier'),
     lowStock: searchParams.get('low') === '1',
     archived: searchParams.get('archived') === '1',
@@ -162,18 +155,7 @@ export function InventoryPage() {
             setParam('search', value.trim() || null);
           }}
         />
-        <SelectField
-          label="Group"
-          value={filter.group ?? ''}
-          onChange={(event) => setParam('group', event.target.value || null)}
-        >
-          <option value="">All groups</option>
-          {INVENTORY_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {INVENTORY_GROUP_LABELS[group]}
-            </option>
-          ))}
-        </SelectField>
+        <GroupFilter value={filter.group} onChange={(group) => setParam('group', group)} />
         <SelectField
           label="Supplier"
           value={filter.supplierId ?? ''}

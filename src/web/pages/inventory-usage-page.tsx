@@ -1,19 +1,20 @@
 import { Download } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  INVENTORY_GROUP_LABELS,
-  INVENTORY_GROUPS,
-  type InventoryGroup,
-} from '../../shared/contracts/inventory';
 import { INVENTORY_USAGE_PATH } from '../../shared/contracts/inventory-usage';
 import { restaurantToday } from '../../shared/coupon-rules';
 import { formatMoney } from '../../shared/money';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
-import { SelectField } from '../components/ui/select-field';
 import { TextField } from '../components/ui/text-field';
 import { useConfig } from '../features/config';
-import { type UsageQuery, UsageTable, usageParams, useUsageReport } from '../features/inventory';
+import {
+  GroupFilter,
+  groupParam,
+  type UsageQuery,
+  UsageTable,
+  usageParams,
+  useUsageReport,
+} from '../features/inventory';
 import { paths } from '../lib/paths';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,10 +25,6 @@ const DEFAULT_DAYS = 30;
 function shiftDay(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + days)).toISOString().slice(0, 10);
-}
-
-function isGroup(value: string | null): value is InventoryGroup {
-  return INVENTORY_GROUPS.includes(value as InventoryGroup);
 }
 
 /**
@@ -48,7 +45,7 @@ export function InventoryUsagePage() {
   const query: UsageQuery = {
     from: from ?? '',
     to: to ?? '',
-    group: isGroup(requestedGroup) ? requestedGroup : null,
+    group: groupParam(requestedGroup),
   };
   const backwards = Boolean(from && to && from > to);
   const report = useUsageReport(query, Boolean(from && to) && !backwards);
@@ -92,18 +89,7 @@ export function InventoryUsagePage() {
           value={to ?? ''}
           onChange={(event) => setParam('to', event.target.value || null)}
         />
-        <SelectField
-          label="Group"
-          value={query.group ?? ''}
-          onChange={(event) => setParam('group', event.target.value || null)}
-        >
-          <option value="">All groups</option>
-          {INVENTORY_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {INVENTORY_GROUP_LABELS[group]}
-            </option>
-          ))}
-        </SelectField>
+        <GroupFilter value={query.group} onChange={(group) => setParam('group', group)} />
         {from && to && !backwards && (
           <a
             href={`${INVENTORY_USAGE_PATH}?${usageParams(query)}&format=csv`}

@@ -2,15 +2,14 @@ import { z } from '@hono/zod-openapi';
 import {
   INVENTORY_API,
   INVENTORY_CSV_COLUMNS,
-  INVENTORY_GROUPS,
   InventoryImportInputSchema,
   InventoryImportResultSchema,
   InventorySummarySchema,
   MAX_IMPORT_ROWS,
 } from '../../../shared/contracts/inventory';
 import { requireActor } from '../../lib/auth-guards';
-import { listFilter } from '../../lib/pagination';
 import { createRouter, defineRoute } from '../../lib/router';
+import { ITEM_FILTERS } from './inventory.routes';
 import { exportInventoryCsv, importInventoryCsv, inventorySummary } from './inventory-csv.service';
 
 /**
@@ -18,7 +17,6 @@ import { exportInventoryCsv, importInventoryCsv, inventorySummary } from './inve
  * so `/api/inventory/items/export` is not read as an item id.
  */
 const TAGS = ['Inventory'];
-const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
 const columns = Object.values(INVENTORY_CSV_COLUMNS).join(', ');
 
 const exportRoute = defineRoute('admin', {
@@ -31,17 +29,7 @@ const exportRoute = defineRoute('admin', {
     'Units are symbols, the supplier a name, quantities in the stock unit and money in major units. ' +
     'A text cell a spreadsheet would run as a formula is written with a leading apostrophe.',
   request: {
-    query: z
-      .object({
-        group: listFilter(INVENTORY_GROUPS)
-          .optional()
-          .openapi({ type: 'string', example: 'ingredient,beverage' }),
-        supplierId: z.uuid('must be a supplier id').optional(),
-        lowStock: trueOrFalse.optional(),
-        active: trueOrFalse.optional(),
-        search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-      })
-      .strict(),
+    query: z.object(ITEM_FILTERS).strict(),
   },
   responses: {
     200: { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' as const } } } },

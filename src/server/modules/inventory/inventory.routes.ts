@@ -38,6 +38,15 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 const itemPath = `${INVENTORY_API.items}/{id}`;
 const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
 
+/** The filters of the items' list, which its CSV export takes too. */
+export const ITEM_FILTERS = {
+  group: listFilter(INVENTORY_GROUPS).optional().openapi({ type: 'string', example: 'ingredient,beverage' }),
+  supplierId: z.uuid('must be a supplier id').optional(),
+  lowStock: trueOrFalse.optional(),
+  active: trueOrFalse.optional(),
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+};
+
 const listRoute = defineRoute('admin', {
   method: 'get',
   path: INVENTORY_API.items,
@@ -48,15 +57,7 @@ const listRoute = defineRoute('admin', {
     'the items at or below their reorder level (`false`: the others); `active` archived or not; ' +
     '`search` finds a name or SKU (any case). Quantities are decimal strings in the item’s stock unit.',
   request: {
-    query: PaginationQuerySchema.extend({
-      group: listFilter(INVENTORY_GROUPS)
-        .optional()
-        .openapi({ type: 'string', example: 'ingredient,beverage' }),
-      supplierId: z.uuid('must be a supplier id').optional(),
-      lowStock: trueOrFalse.optional(),
-      active: trueOrFalse.optional(),
-      search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-    }).strict(),
+    query: PaginationQuerySchema.extend(ITEM_FILTERS).strict(),
   },
   responses: { 200: json('A page of inventory items', InventoryItemPageSchema) },
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InventoryGroup } from '../../../shared/contracts/inventory';
 import {
+  USAGE_COLUMN_LABELS,
   USAGE_COLUMNS,
   type UsageColumn,
   type UsageFigure,
@@ -155,19 +156,6 @@ export async function usageReport(db: Queryable, actor: Actor, query: UsageQuery
   return { from: query.from, to: query.to, currency: settings.currency, lines, totals };
 }
 
-const CSV_TITLES: Record<UsageColumn, string> = {
-  opening: 'Opening',
-  received: 'Received',
-  sold: 'Sold (recipes)',
-  wasted: 'Wasted',
-  adjusted: 'Adjusted',
-  counted: 'Counted',
-  closing: 'Closing',
-  theoreticalUse: 'Theoretical use',
-  actualUse: 'Actual use',
-  variance: 'Variance',
-};
-
 /** The report as a spreadsheet: a quantity and a money column (in major units) per figure. */
 export function usageCsv(report: UsageReport): string {
   const header = [
@@ -176,8 +164,8 @@ export function usageCsv(report: UsageReport): string {
     'Group',
     'Unit',
     ...USAGE_COLUMNS.flatMap((column) => [
-      `${CSV_TITLES[column]} qty`,
-      `${CSV_TITLES[column]} ${report.currency}`,
+      `${USAGE_COLUMN_LABELS[column]} qty`,
+      `${USAGE_COLUMN_LABELS[column]} ${report.currency}`,
     ]),
   ];
   const money = (minor: number): CsvCell => decimalCell(minorToInput(minor, report.currency));

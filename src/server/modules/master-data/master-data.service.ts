@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   type BankAccount,
   type BankAccountInput,
@@ -429,16 +429,7 @@ export interface UnitOfMeasure {
 export async function findUnits(db: Queryable, ids: readonly string[]): Promise<Map<string, UnitOfMeasure>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: units.id,
-      symbol: units.symbol,
-      active: units.active,
-      baseId: sql<string>`coalesce(${units.baseUnitId}, ${units.id})`,
-      factor: sql<string>`${units.factor}::text`,
-    })
-    .from(units)
-    .where(inArray(units.id, unique));
+  const rows = await selectUnits(db, inArray(units.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -449,7 +440,12 @@ export async function findUnitsBySymbol(
 ): Promise<Map<string, UnitOfMeasure>> {
   const unique = [...new Set(symbols)];
   if (unique.length === 0) return new Map();
-  const rows = await db
+  const rows = await selectUnits(db, inArray(units.symbol, unique));
+  return new Map(rows.map((row) => [row.symbol, row]));
+}
+
+function selectUnits(db: Queryable, where: SQL): Promise<UnitOfMeasure[]> {
+  return db
     .select({
       id: units.id,
       symbol: units.symbol,
@@ -458,8 +454,7 @@ export async function findUnitsBySymbol(
       factor: sql<string>`${units.factor}::text`,
     })
     .from(units)
-    .where(inArray(units.symbol, unique));
-  return new Map(rows.map((row) => [row.symbol, row]));
+    .where(where);
 }
 
 /** The suppliers whose name is one of `names` (any case: names are unique whatever their case), by lower-case name. */

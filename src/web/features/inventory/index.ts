@@ -9,6 +9,7 @@ export {
   useItemChoices,
   useUsageReport,
 } from './api/inventory-api';
+export { GroupFilter, groupParam } from './components/group-filter';
 export { ImportDialog } from './components/import-dialog';
 export { ItemFormDialog } from './components/item-form-dialog';
 export { ItemList, OnHand } from './components/item-list';

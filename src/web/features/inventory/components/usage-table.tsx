@@ -1,27 +1,14 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import {
+  USAGE_COLUMN_LABELS,
   USAGE_COLUMNS,
-  type UsageColumn,
   type UsageReport,
 } from '../../../../shared/contracts/inventory-usage';
 import { formatMoney } from '../../../../shared/money';
 import { shortQuantity } from '../../../../shared/quantity';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { inventoryItemPath } from '../../../lib/paths';
-
-export const USAGE_COLUMN_LABELS: Record<UsageColumn, string> = {
-  opening: 'Opening',
-  received: 'Received',
-  sold: 'Sold (recipes)',
-  wasted: 'Wasted',
-  adjusted: 'Adjusted',
-  counted: 'Counted',
-  closing: 'Closing',
-  theoreticalUse: 'Theoretical use',
-  actualUse: 'Actual use',
-  variance: 'Variance',
-};
 
 /**
  * Where stock went: per item, each column's quantity over the money it moved; the items by money lost
