@@ -123,7 +123,8 @@ describe('sales of completed orders', () => {
               .from(stockMovements)
               .where(eq(stockMovements.referenceId, order.id));
             expect(movement?.quantity).toBe((-quantity / 1000).toFixed(3));
-            expect(Number(movement?.value)).toBe(step.value);
+            // A sale that empties an item worth nothing is valued -0 in TypeScript, 0 in the database.
+            expect(Number(movement?.value)).toBe(step.value === 0 ? 0 : step.value);
             expect(Number(movement?.unitCost)).toBe(Math.round(Number(rateText(expected.rate))));
             expected = step.state;
           } else {
