@@ -12,6 +12,7 @@ import { sampleOrder } from './busy-outlet';
 
 interface CapturedQuery {
   at: number;
+  connection: Record<string, unknown>;
   name?: string;
   text: string;
   values: unknown[];
@@ -20,7 +21,7 @@ interface CapturedQuery {
 /** What bench/bare-sql-server.mjs replays for each request. */
 export interface SqlPlan {
   connection: Record<string, unknown>;
-  queries: Omit<CapturedQuery, 'at'>[];
+  queries: Omit<CapturedQuery, 'at' | 'connection'>[];
   /** Values new in each request: UUIDs (ids of rows it made) and whole strings (its Idempotency-Key). */
   fresh: { uuids: string[]; strings: string[] };
   status: number;
@@ -41,6 +42,9 @@ async function queriesDuring(
   const started = Date.now();
   const response = await send();
   const body = await response.text();
+  // What the request sends after its answer (the live-update NOTIFY goes out on the next turn of the
+  // event loop) is part of its cost: the window stays open a little after the answer.
+  await sleep(50);
   const ended = Date.now();
   process.kill(pid, 'SIGUSR2');
   await sleep(300);
@@ -81,9 +85,10 @@ export async function captureSql(
             value.length > 0,
         ),
       ) as string[];
-      const { connection } = JSON.parse(readFileSync(file, 'utf8')) as {
-        connection: Record<string, unknown>;
-      };
+      // One request's statements run on one database: the pool's, whatever else the process connected to.
+      const connection = first.queries[0]!.connection;
+      const same = JSON.stringify(connection);
+      if (first.queries.some((query) => JSON.stringify(query.connection) !== same)) return null;
       return {
         connection,
         queries: first.queries.map(({ name, text, values }) => ({ ...(name ? { name } : {}), text, values })),
