@@ -16,6 +16,7 @@ const freshUuids = new Set(plan.fresh.uuids);
 const freshStrings = new Set(plan.fresh.strings);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const answer = Buffer.from(plan.body);
+let failedOnce = false;
 
 function renew(value, mapping) {
   if (typeof value !== 'string') return value;
@@ -56,6 +57,10 @@ const server = http.createServer((request, response) => {
       });
       response.end(answer);
     } catch (error) {
+      if (!failedOnce) {
+        failedOnce = true;
+        process.stderr.write(`bare-sql-server: replaying the plan failed: ${error}\n`);
+      }
       response.writeHead(500).end(String(error));
     } finally {
       client.release();
