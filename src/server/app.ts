@@ -30,6 +30,7 @@ import { inventoryCsvRoutes } from './modules/inventory/inventory-csv.routes';
 import { recipeRoutes } from './modules/inventory/recipes.routes';
 import { stockCountRoutes } from './modules/inventory/stock-counts.routes';
 import { usageRoutes } from './modules/inventory/usage.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { masterDataRoutes } from './modules/master-data/master-data.routes';
 import { menuItemListCache } from './modules/menu';
 import { foodCategoriesRoutes } from './modules/menu/food-categories.routes';
@@ -161,6 +162,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', menuRoutes);
   app.route('/', ordersRoutes);
   app.route('/', paymentsRoutes);
+  app.route('/', ledgerRoutes);
   app.route('/', paymentPageRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', couponsRoutes);

@@ -173,6 +173,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'backup.downloaded': 'Backup downloaded',
   'backup.restored': 'Backup restored',
   'backup-schedule.updated': 'Automatic backups changed',
+  'ledger.recorded': 'Bank or cash entry recorded',
+  'ledger.transferred': 'Money moved between accounts',
+  'ledger.voided': 'Bank or cash entry voided',
 };
 
 const VERB_LABELS: Readonly<Record<string, string>> = {

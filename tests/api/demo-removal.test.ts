@@ -88,7 +88,7 @@ describe('the demo data', () => {
     const left = await t.db.execute(sql`
       select (select count(*) from payments where order_id = ${demoOrder.id})::int as payments,
              (select count(*) from refunds where payment_id = ${payment.id})::int as refunds,
-             (select count(*) from bank_transactions where payment_id = ${payment.id})::int as ledger,
+             (select count(*) from bank_transactions where source_kind = 'payment' and source_id = ${payment.id})::int as ledger,
              (select count(*) from orders where id = ${demoOrder.id})::int as orders`);
     expect(left.rows[0]).toEqual({ payments: 0, refunds: 0, ledger: 0, orders: 0 });
 

@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance } from '../../src/server/modules/ledger';
+import {
+  type AccountBalance,
+  type AccountLedger,
+  type BankTransaction,
+  LEDGER_API,
+  type Transfer,
+} from '../../src/shared/contracts/ledger';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { PaymentRecorded } from '../../src/shared/contracts/payments';
@@ -13,9 +20,11 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app'
 /**
  * The account ledger: each payment is a deposit and each refund a withdrawal in the account
  * the payment landed in, written with it. After a generated day of orders, payments over several
- * methods, refunds, cancellations with refunds and changes of the method → account mapping, each
- * account's balance (`accountBalance`) equals its opening balance plus its transactions, and equals
- * its opening balance plus the payments less the refunds routed to it, as the orders read them.
+ * methods, refunds, cancellations with refunds, changes of the method → account mapping, entries by
+ * hand, transfers and voids, run a few at once, each account's balance (`accountBalance`) equals its
+ * opening balance plus its transactions, and equals its opening balance plus the payments less the
+ * refunds routed to it plus what was entered and moved by hand and not voided; the balances list and
+ * the account's page say the same, and every transfer sums to zero.
  */
 let t: TestApp;
 let admin: TestUser;
@@ -36,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What the generated days did, over all runs (so a day that did nothing cannot pass for one that did). */
-const done = { payments: 0, refunds: 0, cancels: 0, remaps: 0 };
+const done = { payments: 0, refunds: 0, cancels: 0, remaps: 0, entries: 0, transfers: 0, voids: 0 };
 
 const METHODS = ['cash', 'card', 'qr', 'bank-transfer'] as const;
 type Method = (typeof METHODS)[number];
@@ -46,7 +55,10 @@ type Step =
   | { kind: 'pay'; order: number; method: Method; share: number }
   | { kind: 'refund'; payment: number; share: number }
   | { kind: 'cancel'; order: number }
-  | { kind: 'remap'; method: Method; account: number };
+  | { kind: 'remap'; method: Method; account: number }
+  | { kind: 'entry'; account: number; entry: 'deposit' | 'withdrawal' | 'fee'; amount: number }
+  | { kind: 'transfer'; from: number; to: number; amount: number }
+  | { kind: 'void'; made: number };
 
 const share = fc.double({ min: 0.05, max: 1, noNaN: true });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -73,6 +85,25 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       account: fc.nat({ max: 2 }),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('entry' as const),
+      account: fc.nat({ max: 2 }),
+      entry: fc.constantFrom('deposit' as const, 'withdrawal' as const, 'fee' as const),
+      amount: fc.integer({ min: 1, max: 50_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      from: fc.nat({ max: 2 }),
+      to: fc.nat({ max: 2 }),
+      amount: fc.integer({ min: 1, max: 50_000 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), made: fc.nat() }) },
 );
 
 /** Sum of the account's ledger rows, read straight from the table. */
@@ -107,6 +138,13 @@ describe('a generated day of payments and refunds', () => {
             await placedOrder(t, { type: 'takeaway', lines: [{ menuItemId: item.id, quantity: 2 }] }, staff),
           ];
           const madePayments: string[] = [];
+          // Entries by hand and transfers made, with what each moved in which account.
+          const made: { id: string; moves: Map<string, number> }[] = [];
+          const byHand = new Map<string, number>(accounts.map((created) => [created.id, 0]));
+          const apply = (moves: Map<string, number>, sign: 1 | -1) => {
+            for (const [id, amount] of moves) byHand.set(id, (byHand.get(id) ?? 0) + sign * amount);
+          };
+          const today = new Date().toISOString().slice(0, 10);
 
           // The day in small bursts of up to three steps at once (two tills and a manager).
           for (let start = 0; start < day.length; start += 3) {
@@ -164,6 +202,65 @@ describe('a generated day of payments and refunds', () => {
                     done.remaps += 1;
                     return;
                   }
+                  case 'entry': {
+                    const response = await t.post(
+                      LEDGER_API.transactions,
+                      {
+                        accountId: account(current.account),
+                        kind: current.entry,
+                        amount: current.amount,
+                        date: today,
+                        description: 'Generated',
+                      },
+                      { as: admin },
+                    );
+                    expect(response.status, await response.clone().text()).toBe(201);
+                    const row = (await response.json()) as BankTransaction;
+                    const moves = new Map([[row.accountId, row.amount]]);
+                    made.push({ id: row.id, moves });
+                    apply(moves, 1);
+                    done.entries += 1;
+                    return;
+                  }
+                  case 'transfer': {
+                    const from = account(current.from);
+                    const to = account(current.to);
+                    if (from === to) return;
+                    const response = await t.post(
+                      LEDGER_API.transfers,
+                      {
+                        fromAccountId: from,
+                        toAccountId: to,
+                        amount: current.amount,
+                        date: today,
+                        description: 'Generated',
+                      },
+                      { as: admin },
+                    );
+                    expect(response.status, await response.clone().text()).toBe(201);
+                    const transfer = (await response.json()) as Transfer;
+                    const moves = new Map(transfer.rows.map((row) => [row.accountId, row.amount]));
+                    made.push({ id: transfer.rows[0].id, moves });
+                    apply(moves, 1);
+                    done.transfers += 1;
+                    return;
+                  }
+                  case 'void': {
+                    const target = made[current.made % Math.max(1, made.length)];
+                    if (!target) return;
+                    const response = await t.post(
+                      LEDGER_API.voidTransaction(target.id),
+                      { reason: 'Generated' },
+                      { as: admin },
+                    );
+                    // 409: voided already (by this burst or an earlier one).
+                    expect([200, 409]).toContain(response.status);
+                    if (response.status === 200) {
+                      apply(target.moves, -1);
+                      done.voids += 1;
+                    }
+                    return;
+                  }
                 }
               }),
             );
@@ -179,18 +276,35 @@ describe('a generated day of payments and refunds', () => {
               );
             }
           }
+          const listed = (await (await t.get(LEDGER_API.balances, { as: admin })).json()) as {
+            items: AccountBalance[];
+          };
           for (const [index, created] of accounts.entries()) {
             const opening = openings[index] as number;
             const balance = await accountBalance(t.db, created.id);
             expect(balance).toBe(opening + (await transactionsOf(created.id)));
-            expect(balance).toBe(opening + (routed.get(created.id) ?? 0));
+            expect(balance).toBe(opening + (routed.get(created.id) ?? 0) + (byHand.get(created.id) ?? 0));
+            expect(listed.items.find((item) => item.id === created.id)?.balance).toBe(balance);
+            // The account's page: its newest row's running balance is the balance.
+            const page = (await (
+              await t.get(`${LEDGER_API.accountTransactions(created.id)}?limit=1`, { as: admin })
+            ).json()) as AccountLedger;
+            expect(page.account.balance).toBe(balance);
+            expect(page.items[0]?.runningBalance ?? opening).toBe(balance);
           }
+          // Every transfer's rows (with their reversals) sum to zero.
+          const unbalanced = await t.db.execute(
+            sql`select transfer_id from bank_transactions where transfer_id is not null
+                group by transfer_id having sum(amount) <> 0`,
+          );
+          expect(unbalanced.rows).toEqual([]);
         },
       ),
       { numRuns: 4 },
     );
     expect(done.payments).toBeGreaterThan(5);
     expect(done.refunds).toBeGreaterThan(0);
+    expect(done.entries + done.transfers).toBeGreaterThan(3);
   });
 
   it('keeps a cash payment’s tendered sum out of the ledger: only the amount goes in', async () => {

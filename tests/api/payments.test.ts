@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { withTransaction } from '../../src/server/db/transaction';
@@ -78,17 +78,34 @@ const order = (quantity = 1, as: TestUser = staff): Promise<Order> =>
 const customerOrder = (quantity = 1, as: TestUser = customer): Promise<Order> =>
   placedOrder(t, { type: 'takeaway', lines: [{ menuItemId: item.id, quantity }] }, as);
 
+/** The ledger rows of a payment and of its refunds (`refundId` names a refund's). */
 async function ledgerOf(paymentId: string) {
-  return t.db
+  const rows = await t.db
     .select({
       accountId: bankTransactions.accountId,
       kind: bankTransactions.kind,
       amount: bankTransactions.amount,
-      refundId: bankTransactions.refundId,
+      sourceKind: bankTransactions.sourceKind,
+      sourceId: bankTransactions.sourceId,
     })
     .from(bankTransactions)
-    .where(eq(bankTransactions.paymentId, paymentId))
+    .where(
+      or(
+        and(eq(bankTransactions.sourceKind, 'payment'), eq(bankTransactions.sourceId, paymentId)),
+        and(
+          eq(bankTransactions.sourceKind, 'refund'),
+          inArray(
+            bankTransactions.sourceId,
+            t.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, paymentId)),
+          ),
+        ),
+      ),
+    )
     .orderBy(bankTransactions.createdAt);
+  return rows.map(({ sourceKind, sourceId, ...row }) => ({
+    ...row,
+    refundId: sourceKind === 'refund' ? sourceId : null,
+  }));
 }
 
 async function auditEntries(targetId: string): Promise<AuditEntry[]> {

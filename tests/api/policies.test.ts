@@ -19,6 +19,7 @@ import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-
 import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
 import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/inventory';
 import { INVENTORY_USAGE_PATH } from '../../src/shared/contracts/inventory-usage';
+import { type BankTransaction, LEDGER_API } from '../../src/shared/contracts/ledger';
 import type { FoodCategory } from '../../src/shared/contracts/master-data';
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
@@ -31,7 +32,7 @@ import {
 } from '../../src/shared/contracts/stock-counts';
 import { MENU_API } from '../../src/shared/menu-catalog';
 import { ROLES, type Role } from '../../src/shared/roles';
-import { buildSupplier } from '../support/factories';
+import { buildBankAccount, buildSupplier } from '../support/factories';
 import { movedOrder, placedOrder } from '../support/orders';
 import { settingsForPayments } from '../support/payments';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
@@ -221,6 +222,14 @@ async function readInventoryItem(id: string): Promise<InventoryItem> {
 
 /** A contact message as sent from /contact. */
 /** A supplier for purchase orders, made once. */
+/** A fresh bank account, its ledger empty. */
+const policyAccount = () => buildBankAccount(t, { type: 'bank' }, { as: as.admin });
+const ledgerDay = () => new Date().toISOString().slice(0, 10);
+async function ledgerRows(accountId: string): Promise<number> {
+  const response = await t.get(LEDGER_API.accountTransactions(accountId), { as: as.admin });
+  return ((await response.json()) as { items: unknown[] }).items.length;
+}
+
 let poSupplier: Promise<{ id: string }> | undefined;
 
 /** A fresh draft purchase order of one line (2 of a fresh item at 150), by the admin. */
@@ -691,6 +700,62 @@ const cases: RouteCase<unknown>[] = [
     route: `GET ${PURCHASE_ORDERS_API.orders}`,
     ok: 200,
     call: (user) => t.get(PURCHASE_ORDERS_API.orders, { as: user }),
+  }),
+  routeCase({
+    action: 'ledger.read',
+    route: `GET ${LEDGER_API.balances}`,
+    ok: 200,
+    call: (user) => t.get(LEDGER_API.balances, { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'ledger.read',
+    route: 'GET /api/bank-accounts/{id}/transactions',
+    ok: 200,
+    prepare: () => policyAccount(),
+    call: (user, account) => t.get(LEDGER_API.accountTransactions(account.id), { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'ledger.record',
+    route: `POST ${LEDGER_API.transactions}`,
+    ok: 201,
+    prepare: () => policyAccount(),
+    call: (user, account) =>
+      t.post(
+        LEDGER_API.transactions,
+        { accountId: account.id, kind: 'deposit', amount: 100, date: ledgerDay(), description: 'Policy' },
+        { as: user },
+      ),
+    unchanged: async (account) => expect(await ledgerRows(account.id)).toBe(0),
+  }),
+  routeCase<{ from: { id: string }; to: { id: string } }>({
+    action: 'ledger.record',
+    route: `POST ${LEDGER_API.transfers}`,
+    ok: 201,
+    prepare: async () => ({ from: await policyAccount(), to: await policyAccount() }),
+    call: (user, { from, to }) =>
+      t.post(
+        LEDGER_API.transfers,
+        { fromAccountId: from.id, toAccountId: to.id, amount: 100, date: ledgerDay(), description: 'Policy' },
+        { as: user },
+      ),
+    unchanged: async ({ from }) => expect(await ledgerRows(from.id)).toBe(0),
+  }),
+  routeCase<BankTransaction>({
+    action: 'ledger.void',
+    route: 'POST /api/bank-transactions/{id}/void',
+    ok: 200,
+    prepare: async () => {
+      const account = await policyAccount();
+      const response = await t.post(
+        LEDGER_API.transactions,
+        { accountId: account.id, kind: 'fee', amount: 5, date: ledgerDay(), description: 'Policy' },
+        { as: as.admin },
+      );
+      expect(response.status).toBe(201);
+      return (await response.json()) as BankTransaction;
+    },
+    call: (user, row) => t.post(LEDGER_API.voidTransaction(row.id), { reason: 'Policy' }, { as: user }),
+    unchanged: async (row) => expect(await ledgerRows(row.accountId)).toBe(1),
   }),
   routeCase<PurchaseOrder>({
     action: 'purchase-order.read',

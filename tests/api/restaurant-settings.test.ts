@@ -81,6 +81,7 @@ describe('GET /api/settings', () => {
         'paymentAccounts',
         'legalTexts',
         'passwordPolicy',
+        'booksLockedUntil',
         'updatedAt',
         'version',
       ].sort(),
@@ -151,6 +152,7 @@ describe('PATCH /api/settings', () => {
         requireDigit: true,
         requireSymbol: false,
       },
+      booksLockedUntil: '2026-01-31',
     };
     const before = await settings();
     const response = await t.patchLatest('/api/settings', full, { as: admin });

@@ -226,6 +226,14 @@ export const POLICIES = {
     roles: ADMIN,
   }),
   'inventory.item.import': rule({ description: 'Add inventory items from a CSV file', roles: ADMIN }),
+
+  // The bank and cash ledger (docs/PRODUCT-RULES.md, Bank and cash ledger): the owner keeps the books.
+  'ledger.read': rule({ description: 'See account balances and their transactions', roles: ADMIN }),
+  'ledger.record': rule({
+    description: 'Record a deposit, withdrawal or bank fee by hand, or a transfer between accounts',
+    roles: ADMIN,
+  }),
+  'ledger.void': rule({ description: 'Void an entry made by hand or a transfer', roles: ADMIN }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -86,6 +86,9 @@ const EXPECTED: Record<PolicyAction, string> = {
   'purchase-order.cancel': '  .    .    .     .   Y     -     -',
   'purchase-order.receive': ' .    .    .     .   Y     -     -',
   'inventory.item.import': '  .    .    .     .   Y     -     -',
+  'ledger.read': '            .    .    .     .   Y     -     -',
+  'ledger.record': '          .    .    .     .   Y     -     -',
+  'ledger.void': '            .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -180,7 +180,7 @@ export async function recordPaymentInTx(
     amount: row.amount,
     currency: order.currency,
     description: `Payment for order ${label} (${method})`,
-    paymentId: row.id,
+    source: { kind: 'payment', id: row.id },
     createdBy: actor?.id ?? null,
   });
   await recordAudit(tx, actor, {

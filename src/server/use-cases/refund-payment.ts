@@ -133,8 +133,7 @@ async function refundLockedPayment(
     amount,
     currency: payment.currency.trim(),
     description: `Refund for order ${label} (${method}): ${reason}`,
-    paymentId: payment.id,
-    refundId: written.refund.id,
+    source: { kind: 'refund', id: written.refund.id },
     createdBy: actor.id,
   });
   await recordAudit(tx, actor, {

@@ -85,6 +85,7 @@ export const SETTINGS_FIELD_LABELS = {
   onlineOrdering: { label: 'Online ordering', format: 'yes-no' },
   orderAgeAmberMinutes: { label: 'Amber after', format: 'minutes' },
   orderAgeRedMinutes: { label: 'Red after', format: 'minutes' },
+  booksLockedUntil: { label: 'Books closed up to' },
   paymentAccounts: {
     label: 'Payment accounts',
     fields: {

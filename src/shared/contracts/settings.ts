@@ -3,7 +3,15 @@ import { isSupportedLocale } from '../locales';
 import { PasswordPolicySchema } from '../password-policy';
 import { PAYMENT_METHODS, type PaymentMethod } from '../payment-methods';
 import { WEEKDAYS, type Weekday } from '../weekdays';
-import { idField, nameField, optionalEmailField, percentField, priceField, versionField } from './fields';
+import {
+  dateField,
+  idField,
+  nameField,
+  optionalEmailField,
+  percentField,
+  priceField,
+  versionField,
+} from './fields';
 
 /**
  * The restaurant's settings (docs/PRODUCT-RULES.md, Master data and settings): one record, edited on the
@@ -120,6 +128,8 @@ export const UpdateSettingsSchema = z
       .strictObject({ terms: legalText, privacy: legalText, refund: legalText, delivery: legalText })
       .partial(),
     passwordPolicy: PasswordPolicySchema,
+    /** Closes the books up to and including this day (before today); null opens them again. */
+    booksLockedUntil: dateField.nullable(),
   })
   .partial()
   // The version of the settings the change was based on (see `versionField`).
@@ -161,6 +171,8 @@ export const RestaurantSettingsSchema = z.object({
   /** Empty text = the page shows its built-in default. */
   legalTexts: LegalTextsSchema,
   passwordPolicy: PasswordPolicySchema,
+  /** No money dated on or before this day is recorded, changed or voided; null: the books are open. */
+  booksLockedUntil: z.string().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
 });

@@ -219,6 +219,9 @@ export async function restoreIntoDatabase(
         );
       }
     }
+    // The checks deferred to commit (the ledger's: a row's source exists, a transfer sums to zero) run
+    // now, with every table loaded: a table with checks still pending cannot take its foreign keys back.
+    await client.query('set constraints all immediate');
     await restoreForeignKeys(client);
     for (const sequence of manifest.sequences) {
       const exists = await client.query(

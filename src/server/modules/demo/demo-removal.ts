@@ -21,7 +21,7 @@ import {
   deleteStockCounts,
   inventoryItemNames,
 } from '../inventory';
-import { deleteTransactionsOfPayments } from '../ledger';
+import { deleteDemoLedgerRows } from '../ledger';
 import {
   bankAccountResource,
   derivedUnitIds,
@@ -33,7 +33,7 @@ import {
 } from '../master-data';
 import { foodCategoryResource, menuItemResource } from '../menu';
 import { countOrdersIn, deleteOrders } from '../orders';
-import { deletePayments, paymentIdsOfOrders } from '../payments';
+import { deletePayments, paymentIdsOfOrders, refundIdsOfPayments } from '../payments';
 import { countPurchaseOrdersIn, deletePurchaseOrders } from '../purchase-orders';
 import { forgetPaymentAccount } from '../settings';
 import { type DemoRecords, seedRuns } from './demo.schema';
@@ -139,7 +139,11 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
         // The demo's orders go first: their lines refer to the demo's menu items. Payments the owner
         // took on them while trying the demo go with them (their refunds and ledger rows first).
         const paymentIds = await paymentIdsOfOrders(tx, ids);
-        await deleteTransactionsOfPayments(tx, paymentIds);
+        const refundIds = await refundIdsOfPayments(tx, paymentIds);
+        await deleteDemoLedgerRows(tx, [
+          ...paymentIds.map((id) => ({ kind: 'payment' as const, id })),
+          ...refundIds.map((id) => ({ kind: 'refund' as const, id })),
+        ]);
         await deletePayments(tx, paymentIds);
         removed += await deleteOrders(tx, ids);
         continue;

@@ -5,9 +5,10 @@
 export {
   accountBalance,
   accountTransactionsTotal,
-  type BankTransaction,
-  type BankTransactionKind,
-  deleteTransactionsOfPayments,
+  booksLocked,
+  deleteDemoLedgerRows,
   type NewBankTransaction,
+  type RecordSource,
   recordBankTransaction,
+  reverseTransactions,
 } from './ledger.service';

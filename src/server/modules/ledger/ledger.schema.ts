@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LEDGER_SOURCES } from '../../../shared/contracts/ledger';
 import {
   createdAtColumn,
   currencyColumn,
@@ -10,14 +21,18 @@ import {
 } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { bankAccounts } from '../master-data/master-data.schema';
-import { payments, refunds } from '../payments/payments.schema';
+
+// What a ledger row can come from (shared/contracts/ledger.ts). A new source adds its name there and
+// its table to the database's check at commit (`brigade_ledger_row_checked`, in a migration).
+const LEDGER_SOURCE_SQL = `(${LEDGER_SOURCES.map((source) => `'${source}'`).join(', ')})`;
 
 /**
  * The account ledger (docs/PRODUCT-RULES.md, Bank and cash ledger): every movement of money in a bank or cash
  * account. An account's balance is its opening balance plus the sum of `amount` over its rows:
  * positive for money in (a deposit), negative for money out (a withdrawal, a fee). Payments write a
- * deposit and refunds a withdrawal in the transaction that records them; expenses, purchase-order
- * payments, settlements and transfers (two linked rows) come with the finance issues.
+ * deposit and refunds a withdrawal in the transaction that records them; entries by hand and
+ * transfers (two rows) come from the ledger's own routes. Rows are never changed (a trigger refuses
+ * all but the reconciled mark): a reversal row takes one back.
  */
 export const bankTransactions = pgTable(
   'bank_transactions',
@@ -31,26 +46,57 @@ export const bankTransactions = pgTable(
     amount: money('amount').notNull(),
     currency: currencyColumn().$defaultFn(settingsCurrency),
     description: text('description').notNull().default(''),
-    /** What made it (null for one entered by hand). */
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
-    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /**
+     * What made it: a record of another module (`payment`, `refund`; its id in `source_id`, checked by
+     * the database when the transaction commits), or the ledger itself (`manual`, `transfer`: no id).
+     */
+    sourceKind: text('source_kind').notNull(),
+    sourceId: uuid('source_id'),
+    /** The two rows of one transfer share it; they sum to zero, in two different accounts. */
+    transferId: uuid('transfer_id'),
+    /** A reversal's row: the row it takes back (same account, the opposite amount), once only. */
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => bankTransactions.id, {
+      onDelete: 'restrict',
+    }),
     /** When the money moved. */
     occurredAt: instantColumn('occurred_at').notNull().default(sql`clock_timestamp()`),
+    /**
+     * The restaurant's day it counts on (its time zone): the day it was recorded, or the date an entry
+     * by hand names. A locked period's rows are those booked on or before the lock date.
+     */
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
     reconciled: boolean('reconciled').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
   },
   (table) => [
-    index('bank_transactions_account_idx').on(table.accountId, table.occurredAt),
-    index('bank_transactions_payment_idx').on(table.paymentId),
-    index('bank_transactions_refund_idx').on(table.refundId),
+    index('bank_transactions_account_idx').on(table.accountId, table.bookedOn, table.occurredAt),
+    index('bank_transactions_source_idx').on(table.sourceKind, table.sourceId),
+    index('bank_transactions_transfer_idx').on(table.transferId),
+    uniqueIndex('bank_transactions_reverses_unique').on(table.reversesId),
     index('bank_transactions_created_by_idx').on(table.createdBy),
-    check('bank_transactions_kind_check', sql`${table.kind} in ('deposit', 'withdrawal', 'transfer', 'fee')`),
+    check(
+      'bank_transactions_kind_check',
+      sql`${table.kind} in ('deposit', 'withdrawal', 'transfer', 'fee', 'reversal')`,
+    ),
     check(
       'bank_transactions_sign_check',
       sql`(${table.kind} = 'deposit' and ${table.amount} > 0)
         or (${table.kind} in ('withdrawal', 'fee') and ${table.amount} < 0)
-        or (${table.kind} = 'transfer' and ${table.amount} <> 0)`,
+        or (${table.kind} in ('transfer', 'reversal') and ${table.amount} <> 0)`,
+    ),
+    check('bank_transactions_source_kind_check', sql`${table.sourceKind} in ${sql.raw(LEDGER_SOURCE_SQL)}`),
+    check(
+      'bank_transactions_source_check',
+      sql`(${table.sourceKind} in ('manual', 'transfer')) = (${table.sourceId} is null)`,
+    ),
+    check(
+      'bank_transactions_transfer_check',
+      sql`(${table.sourceKind} = 'transfer') = (${table.transferId} is not null)`,
+    ),
+    check(
+      'bank_transactions_reversal_check',
+      sql`(${table.kind} = 'reversal') = (${table.reversesId} is not null)`,
     ),
   ],
 );

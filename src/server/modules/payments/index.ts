@@ -44,6 +44,7 @@ export {
   presentPayments,
   presentRefund,
   type RefundRow,
+  refundIdsOfPayments,
 } from './payments.service';
 // The Stripe provider, which the app's wiring (services.ts) makes from the configuration.
 export {

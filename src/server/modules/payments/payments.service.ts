@@ -263,6 +263,16 @@ export async function paymentIdsOfOrders(tx: Tx, orderIds: readonly string[]): P
   return rows.map((row) => row.id);
 }
 
+/** The refunds of the given payments. */
+export async function refundIdsOfPayments(tx: Tx, paymentIds: readonly string[]): Promise<string[]> {
+  if (paymentIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(inIds(refunds.paymentId, [...paymentIds]));
+  return rows.map((row) => row.id);
+}
+
 /**
  * Deletes payments with their refunds (the demo's removal: what the owner tried out on the demo's
  * orders goes with them). Their ledger rows refer to them and are the ledger's to delete first.

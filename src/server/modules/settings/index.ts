@@ -3,6 +3,8 @@
  * restaurant's one settings row, read by many modules, changed through `updateSettings`.
  */
 export {
+  type Bookkeeping,
+  bookkeeping,
   DEFAULT_SETTINGS,
   ensureSettings,
   forgetPaymentAccount,

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   DEFAULT_OPENING_HOURS,
   type OpeningHours,
@@ -35,6 +46,8 @@ export const restaurantSettings = pgTable(
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default(DEFAULT_OPENING_HOURS),
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     taxInclusive: boolean('tax_inclusive').notNull().default(true),
+    /** The books are closed up to and including this day: no money dated on or before it moves. */
+    booksLockedUntil: date('books_locked_until', { mode: 'string' }),
     serviceChargePercent: numeric('service_charge_percent', { precision: 5, scale: 2, mode: 'number' })
       .notNull()
       .default(0),

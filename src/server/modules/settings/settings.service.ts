@@ -8,6 +8,7 @@ import {
   type UpdateSettings,
   WEEKDAYS,
 } from '../../../shared/contracts/settings';
+import { restaurantToday } from '../../../shared/coupon-rules';
 import type { PasswordPolicy } from '../../../shared/password-policy';
 import type { Database } from '../../db/client';
 import { moneyRecorded } from '../../db/money-records';
@@ -94,6 +95,7 @@ function present(row: SettingsRow, mapping: PaymentMapping): RestaurantSettings 
       requireDigit: row.passwordRequireDigit,
       requireSymbol: row.passwordRequireSymbol,
     },
+    booksLockedUntil: row.booksLockedUntil,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -199,6 +201,16 @@ export async function updateSettings(
           ? 'must be more than the amber threshold'
           : 'must be less than the red threshold';
       throw badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
+    }
+    if (input.booksLockedUntil) {
+      // A lock date is a day already over: today's takings are still being recorded.
+      const today = restaurantToday(input.timeZone ?? current.timeZone);
+      if (input.booksLockedUntil >= today) {
+        const message = `must be before today (${today})`;
+        throw badRequest(`Invalid request body: booksLockedUntil: ${message}`, {
+          issues: [{ path: 'booksLockedUntil', message }],
+        });
+      }
     }
     if (identity.currency !== undefined && identity.currency !== current.currency) {
       await refuseCurrencyChangeOverMoney(tx, current.currency, identity.currency);
@@ -408,6 +420,28 @@ export interface OrderingSettings {
  */
 export const settingsCurrencyHeldSql = (currency: string | Placeholder) =>
   sql`exists (select 1 from ${restaurantSettings} where btrim(${restaurantSettings.currency}) = ${currency}::text for share)`;
+
+/** What every movement of money is booked with: the restaurant's day, and the lock date of its books. */
+export interface Bookkeeping {
+  timeZone: string;
+  /** Nothing dated on or before it is recorded, changed or voided; null: the books are open. */
+  booksLockedUntil: string | null;
+}
+
+/**
+ * The bookkeeping settings, read `for share` in the transaction that moves money: a lock date being
+ * set waits for it, and cannot commit until it has (so a row is never booked into a period as it
+ * closes).
+ */
+export async function bookkeeping(db: Queryable): Promise<Bookkeeping> {
+  const [row] = await db
+    .select({ timeZone: restaurantSettings.timeZone, booksLockedUntil: restaurantSettings.booksLockedUntil })
+    .from(restaurantSettings)
+    .limit(1)
+    .for('share');
+  if (!row) throw new Error('restaurant settings row missing');
+  return row;
+}
 
 /**
  * The ordering settings, read `for share` inside the order's transaction: a currency or tax change in

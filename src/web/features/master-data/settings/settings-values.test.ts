@@ -28,6 +28,7 @@ const settings: RestaurantSettings = {
   onlineOrdering: true,
   orderAgeAmberMinutes: 10,
   orderAgeRedMinutes: 20,
+  booksLockedUntil: null,
   paymentAccounts: { cash: null, card: null, qr: null, 'bank-transfer': null, online: null, partner: null },
   legalTexts: { terms: '', privacy: '', refund: '', delivery: '' },
   passwordPolicy: DEFAULT_PASSWORD_POLICY,

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { dateField, idField, MAX_BALANCE_MINOR, nameField } from './fields';
+import { BANK_ACCOUNT_TYPES } from './master-data';
+
+/**
+ * The bank and cash ledger: every movement of money in an account, one signed row each (money in is
+ * positive). An account's balance is its opening balance plus the sum of its rows. A row is never
+ * changed: a mistake is taken back by a reversing row (`kind: "reversal"`, `reversesId`).
+ */
+
+export const BANK_TRANSACTION_KINDS = ['deposit', 'withdrawal', 'transfer', 'fee', 'reversal'] as const;
+export type BankTransactionKind = (typeof BANK_TRANSACTION_KINDS)[number];
+
+/** What an entry by hand can be: money in, money out, or the bank's fee. */
+export const MANUAL_TRANSACTION_KINDS = ['deposit', 'withdrawal', 'fee'] as const;
+export type ManualTransactionKind = (typeof MANUAL_TRANSACTION_KINDS)[number];
+
+/** What made a row: a payment, a refund, an entry by hand, or a transfer between two accounts. */
+export const LEDGER_SOURCES = ['payment', 'refund', 'manual', 'transfer'] as const;
+export type LedgerSource = (typeof LEDGER_SOURCES)[number];
+
+/** An amount that moves: more than zero, at most a billion in a two-decimal currency. */
+const movedAmountField = z
+  .number({ error: 'must be an amount in minor units (cents)' })
+  .int('must be a whole number of minor units (cents)')
+  .min(1, 'must be more than 0')
+  .max(MAX_BALANCE_MINOR, 'is too large');
+
+const descriptionField = nameField(200, 'a description');
+
+export const ManualTransactionInputSchema = z.strictObject({
+  accountId: idField,
+  kind: z.enum(MANUAL_TRANSACTION_KINDS, { error: 'must be deposit, withdrawal or fee' }),
+  /** Positive; a withdrawal or fee takes it out. */
+  amount: movedAmountField,
+  /** The day the money moved (the restaurant's calendar). */
+  date: dateField,
+  description: descriptionField,
+});
+export type ManualTransactionInput = z.infer<typeof ManualTransactionInputSchema>;
+
+export const TransferInputSchema = z.strictObject({
+  fromAccountId: idField,
+  toAccountId: idField,
+  amount: movedAmountField,
+  date: dateField,
+  description: descriptionField,
+});
+export type TransferInput = z.infer<typeof TransferInputSchema>;
+
+export const VoidTransactionInputSchema = z.strictObject({
+  reason: nameField(200, 'a reason'),
+});
+export type VoidTransactionInput = z.infer<typeof VoidTransactionInputSchema>;
+
+export const BankTransactionSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  kind: z.enum(BANK_TRANSACTION_KINDS),
+  /** Signed minor units: money in is positive, money out negative. */
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  /** What made it; `id` is the payment's or refund's, null for an entry by hand or a transfer. */
+  source: z.object({ kind: z.enum(LEDGER_SOURCES), id: z.string().nullable() }),
+  /** The two rows of one transfer (and their reversals) share it. */
+  transferId: z.string().nullable(),
+  /** A reversal: the row it takes back. */
+  reversesId: z.string().nullable(),
+  /** The reversal that took this row back, if one did. */
+  reversedById: z.string().nullable(),
+  /** The restaurant's day it counts on. */
+  bookedOn: z.string(),
+  occurredAt: z.string(),
+  reconciled: z.boolean(),
+  /** Who recorded it (null: an online payment, or a user since deleted). */
+  createdByName: z.string().nullable(),
+});
+export type BankTransaction = z.infer<typeof BankTransactionSchema>;
+
+export const BankTransactionWithBalanceSchema = BankTransactionSchema.extend({
+  /** The account's balance after this row (rows in the order they count: day, then time). */
+  runningBalance: z.number(),
+});
+export type BankTransactionWithBalance = z.infer<typeof BankTransactionWithBalanceSchema>;
+
+export const AccountBalanceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(BANK_ACCOUNT_TYPES),
+  active: z.boolean(),
+  currency: z.string(),
+  openingBalance: z.number(),
+  openingDate: z.string(),
+  /** Opening balance plus every row. */
+  balance: z.number(),
+});
+export type AccountBalance = z.infer<typeof AccountBalanceSchema>;
+
+export const AccountLedgerSchema = z.object({
+  account: AccountBalanceSchema,
+  /** The period shown (inclusive days), as asked or the default. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** The balance before the period's first row, and after its last. */
+  balanceBefore: z.number(),
+  balanceAfter: z.number(),
+  /** Money in and out over the period (of the kind asked, if one was). */
+  totalIn: z.number(),
+  totalOut: z.number(),
+  /** Newest first; each with the balance after it. */
+  items: z.array(BankTransactionWithBalanceSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AccountLedger = z.infer<typeof AccountLedgerSchema>;
+
+export const TransferSchema = z.object({
+  transferId: z.string(),
+  /** The withdrawal from the first account and the deposit into the second. */
+  rows: z.tuple([BankTransactionSchema, BankTransactionSchema]),
+});
+export type Transfer = z.infer<typeof TransferSchema>;
+
+export const VoidResultSchema = z.object({
+  /** The reversing rows written (two for a transfer). */
+  reversals: z.array(BankTransactionSchema),
+});
+export type VoidResult = z.infer<typeof VoidResultSchema>;
+
+export const LEDGER_API = {
+  balances: '/api/bank-account-balances',
+  accountTransactions: (accountId: string) => `/api/bank-accounts/${accountId}/transactions`,
+  transactions: '/api/bank-transactions',
+  voidTransaction: (id: string) => `/api/bank-transactions/${id}/void`,
+  transfers: '/api/bank-transfers',
+} as const;
