@@ -24,9 +24,18 @@ export const ErrorResponseSchema = z
   })
   .openapi('Error');
 
-const errorResponse = (description: string) => ({
+/** A documented JSON answer of a route. */
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
-  content: { 'application/json': { schema: ErrorResponseSchema } },
+  content: { 'application/json': { schema } },
+});
+
+/** A documented refusal: the error envelope. */
+export const errorResponse = (description: string) => jsonResponse(description, ErrorResponseSchema);
+
+/** A route's required JSON body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
 });
 
 const ACCESS_TEXT: Record<Access, string> = {

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/coupons';
 import { requireActor } from '../../lib/auth-guards';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../../lib/router';
 import { enforceRateLimit, RATE_LIMITS } from '../security';
 import {
   checkCoupon,
@@ -25,14 +25,6 @@ import {
 const TAGS = ['Coupons'];
 const IdParams = z.object({
   id: z.uuid('must be a coupon id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
 });
 const recordPath = `${COUPONS_API.coupons}/{id}`;
 
@@ -52,7 +44,7 @@ const listRoute = defineRoute('admin', {
       status: listFilter(COUPON_STATUSES).optional().openapi({ type: 'string', example: 'active,scheduled' }),
     }).strict(),
   },
-  responses: { 200: json('A page of coupons', CouponPageSchema) },
+  responses: { 200: jsonResponse('A page of coupons', CouponPageSchema) },
 });
 
 const getRoute = defineRoute('admin', {
@@ -61,7 +53,7 @@ const getRoute = defineRoute('admin', {
   tags: TAGS,
   summary: 'One coupon',
   request: { params: IdParams },
-  responses: { 200: json('The coupon', CouponSchema), 404: errorResponse('No coupon with this id') },
+  responses: { 200: jsonResponse('The coupon', CouponSchema), 404: errorResponse('No coupon with this id') },
 });
 
 const createCouponRoute = defineRoute('admin', {
@@ -79,7 +71,7 @@ const createCouponRoute = defineRoute('admin', {
     'unique whatever its case: a taken one is a 409 with `details.path: "code"`.',
   request: jsonBody(CouponInputSchema),
   responses: {
-    201: json('The new coupon', CouponSchema),
+    201: jsonResponse('The new coupon', CouponSchema),
     409: errorResponse('There is already a coupon with this code'),
   },
 });
@@ -96,7 +88,7 @@ const updateRoute = defineRoute('admin', {
     'based on: an older one is a 409 with `details: { reason: "stale", version }`.',
   request: { params: IdParams, ...jsonBody(CouponUpdateSchema) },
   responses: {
-    200: json('The coupon after the change', CouponSchema),
+    200: jsonResponse('The coupon after the change', CouponSchema),
     404: errorResponse('No coupon with this id'),
     409: errorResponse('The code is taken, or someone changed the coupon since the version sent'),
   },
@@ -134,7 +126,7 @@ const checkRoute = defineRoute('signed-in', {
     `${RATE_LIMITS.couponCheckPerUser.windowSeconds / 60} minutes (then 429).`,
   request: jsonBody(CouponCheckInputSchema),
   responses: {
-    200: json('The code can be used: its terms', CouponCheckSchema),
+    200: jsonResponse('The code can be used: its terms', CouponCheckSchema),
     404: errorResponse('There is no coupon with this code'),
     409: errorResponse('The code cannot be used now; `details.reason` says why'),
     429: errorResponse('Too many checks; try again later'),

@@ -16,7 +16,7 @@ import {
 import { loadActor, requireActor } from '../../lib/auth-guards';
 import { DATE_RANGE_MESSAGE, isQueryDateInRange } from '../../lib/date-range';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../../lib/router';
 import {
   customerFeedback,
   customerFeedbackSummary,
@@ -32,15 +32,10 @@ const OrderParams = z.object({
 const IdParams = z.object({
   id: z.uuid('must be a feedback id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
 });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const body = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
 // The order's page answers carry an order (and its key's power): never in a shared cache.
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -65,7 +60,7 @@ const pageRoute = defineRoute('public', {
       .strict(),
   },
   responses: {
-    200: json('The feedback page', FeedbackPageSchema),
+    200: jsonResponse('The feedback page', FeedbackPageSchema),
     404: errorResponse('No such order, or not for this viewer'),
   },
 });
@@ -86,7 +81,7 @@ const leaveRoute = defineRoute('public', {
     '`customer-only`. For anyone else, staff without the key included, the order does not exist (404).',
   request: { params: OrderParams, body: body(FeedbackInputSchema) },
   responses: {
-    201: json('The feedback, as given', GivenFeedbackSchema),
+    201: jsonResponse('The feedback, as given', GivenFeedbackSchema),
     403: errorResponse('The order belongs to a customer account, and this caller is not that customer'),
     404: errorResponse('No such order, or not for this caller'),
     409: errorResponse('Not completed yet, or already rated'),
@@ -125,7 +120,7 @@ const listRoute = defineRoute('admin', {
     'customer, whether a reply can be e-mailed (`canReply`), its review and reply. Filters: `rating` ' +
     '(overall), `from` and `to` (days in the restaurant’s time zone), `reviewed`.',
   request: { query: PaginationQuerySchema.extend(FiltersQuery.shape).strict() },
-  responses: { 200: json('A page of feedback', FeedbackEntryPageSchema) },
+  responses: { 200: jsonResponse('A page of feedback', FeedbackEntryPageSchema) },
 });
 
 const summaryRoute = defineRoute('admin', {
@@ -142,7 +137,7 @@ const summaryRoute = defineRoute('admin', {
     'without them, the first and last day with feedback), in the restaurant’s time zone, empty buckets ' +
     `included. \`flaggedUnreviewed\`: unreviewed feedback rated ${LOW_RATING} or less overall, of all time.`,
   request: { query: FiltersQuery.strict() },
-  responses: { 200: json('The summary', FeedbackSummarySchema) },
+  responses: { 200: jsonResponse('The summary', FeedbackSummarySchema) },
 });
 
 const reviewRoute = defineRoute('admin', {
@@ -153,7 +148,7 @@ const reviewRoute = defineRoute('admin', {
   description: 'Keeps who marked it and when (an earlier review stays as it was); audited.',
   request: { params: IdParams, body: body(FeedbackReviewInputSchema) },
   responses: {
-    200: json('The feedback', FeedbackEntrySchema),
+    200: jsonResponse('The feedback', FeedbackEntrySchema),
     404: errorResponse('No such feedback'),
   },
 });
@@ -172,7 +167,7 @@ const replyRoute = defineRoute('admin', {
     'with a phone number only).',
   request: { params: IdParams, body: body(FeedbackReplyInputSchema) },
   responses: {
-    200: json('The feedback with its reply', FeedbackEntrySchema),
+    200: jsonResponse('The feedback with its reply', FeedbackEntrySchema),
     404: errorResponse('No such feedback'),
     409: errorResponse('The customer has no e-mail address'),
     503: errorResponse('The e-mail could not be sent'),

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/inventory';
 import { requireActor } from '../../lib/auth-guards';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../../lib/router';
 import {
   createInventoryItem,
   getInventoryItem,
@@ -26,14 +26,6 @@ import {
 const TAGS = ['Inventory'];
 const IdParams = z.object({
   id: z.uuid('must be an inventory item id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
 });
 const itemPath = `${INVENTORY_API.items}/{id}`;
 const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
@@ -59,7 +51,7 @@ const listRoute = defineRoute('admin', {
   request: {
     query: PaginationQuerySchema.extend(ITEM_FILTERS).strict(),
   },
-  responses: { 200: json('A page of inventory items', InventoryItemPageSchema) },
+  responses: { 200: jsonResponse('A page of inventory items', InventoryItemPageSchema) },
 });
 
 const getRoute = defineRoute('admin', {
@@ -69,7 +61,7 @@ const getRoute = defineRoute('admin', {
   summary: 'One inventory item',
   request: { params: IdParams },
   responses: {
-    200: json('The item', InventoryItemSchema),
+    200: jsonResponse('The item', InventoryItemSchema),
     404: errorResponse('No inventory item with this id'),
   },
 });
@@ -86,7 +78,7 @@ const createItemRoute = defineRoute('admin', {
     'whatever its case: a taken one is a 409 with `details.path: "sku"`. The item starts with no stock.',
   request: jsonBody(InventoryItemInputSchema),
   responses: {
-    201: json('The new item', InventoryItemSchema),
+    201: jsonResponse('The new item', InventoryItemSchema),
     409: errorResponse('There is already an item with this SKU'),
   },
 });
@@ -103,7 +95,7 @@ const updateRoute = defineRoute('admin', {
     '`details: { reason: "stale", version }`. Recording stock does not change the version.',
   request: { params: IdParams, ...jsonBody(InventoryItemUpdateSchema) },
   responses: {
-    200: json('The item after the change', InventoryItemSchema),
+    200: jsonResponse('The item after the change', InventoryItemSchema),
     404: errorResponse('No inventory item with this id'),
     409: errorResponse('The SKU is taken, the unit cannot change, or the item changed since'),
   },
@@ -116,7 +108,7 @@ const movementsRoute = defineRoute('admin', {
   summary: 'An inventory item’s stock movements, newest first',
   request: { params: IdParams, query: PaginationQuerySchema.strict() },
   responses: {
-    200: json('A page of movements', StockMovementPageSchema),
+    200: jsonResponse('A page of movements', StockMovementPageSchema),
     404: errorResponse('No inventory item with this id'),
   },
 });
@@ -134,7 +126,7 @@ const createMovementRoute = defineRoute('admin', {
     'Stock may go below zero. An archived item is a 409.',
   request: jsonBody(StockMovementInputSchema),
   responses: {
-    201: json('The movement and the item after it', StockMovementResultSchema),
+    201: jsonResponse('The movement and the item after it', StockMovementResultSchema),
     404: errorResponse('No inventory item with this id'),
     409: errorResponse('The item is archived'),
   },

@@ -1,17 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { RecipeInputSchema, RecipeSchema } from '../../../shared/contracts/recipes';
 import { requireActor } from '../../lib/auth-guards';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, ErrorResponseSchema, jsonResponse } from '../../lib/router';
 import { getMenuItemRecipe, putMenuItemRecipe } from '../../use-cases/menu-recipe';
 
 const TAGS = ['Inventory'];
 const path = '/api/menu/items/{id}/recipe';
 const IdParams = z.object({
   id: z.uuid('must be a menu item id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
 });
 
 const getRoute = defineRoute('admin', {
@@ -25,8 +21,8 @@ const getRoute = defineRoute('admin', {
     'cost percent against the price. An item without a recipe answers no lines and `version: null`.',
   request: { params: IdParams },
   responses: {
-    200: json('The recipe', RecipeSchema.openapi('Recipe')),
-    404: json('No menu item with this id', ErrorResponseSchema),
+    200: jsonResponse('The recipe', RecipeSchema.openapi('Recipe')),
+    404: jsonResponse('No menu item with this id', ErrorResponseSchema),
   },
 });
 
@@ -50,9 +46,9 @@ const putRoute = defineRoute('admin', {
     body: { required: true, content: { 'application/json': { schema: RecipeInputSchema } } },
   },
   responses: {
-    200: json('The recipe after the change', RecipeSchema),
-    404: json('No menu item with this id', ErrorResponseSchema),
-    409: json('The recipe changed since', ErrorResponseSchema),
+    200: jsonResponse('The recipe after the change', RecipeSchema),
+    404: jsonResponse('No menu item with this id', ErrorResponseSchema),
+    409: jsonResponse('The recipe changed since', ErrorResponseSchema),
   },
 });
 

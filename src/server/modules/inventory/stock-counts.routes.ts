@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/stock-counts';
 import { requireActor } from '../../lib/auth-guards';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../../lib/router';
 import {
   cancelStockCount,
   finishStockCount,
@@ -23,14 +23,6 @@ import {
 const TAGS = ['Inventory'];
 const IdParams = z.object({
   id: z.uuid('must be a stock count id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
 });
 const countPath = `${STOCK_COUNTS_API.counts}/{id}`;
 
@@ -49,7 +41,7 @@ const listRoute = defineRoute('admin', {
         .openapi({ type: 'string', example: 'open,finished' }),
     }).strict(),
   },
-  responses: { 200: json('A page of stock counts', StockCountPageSchema) },
+  responses: { 200: jsonResponse('A page of stock counts', StockCountPageSchema) },
 });
 
 const openRoute = defineRoute('admin', {
@@ -64,7 +56,7 @@ const openRoute = defineRoute('admin', {
     '"count-overlaps"`, `details.countId`). No active item to count is a 409 `count-empty`.',
   request: jsonBody(StockCountInputSchema),
   responses: {
-    201: json('The open count with its lines in storage order', StockCountSchema),
+    201: jsonResponse('The open count with its lines in storage order', StockCountSchema),
     409: errorResponse('An open count overlaps, or there is nothing to count'),
   },
 });
@@ -79,7 +71,7 @@ const getRoute = defineRoute('admin', {
     'what was counted, by whom and when. `version` is what finishing and cancelling are based on.',
   request: { params: IdParams },
   responses: {
-    200: json('The count', StockCountSchema),
+    200: jsonResponse('The count', StockCountSchema),
     404: errorResponse('No stock count with this id'),
   },
 });
@@ -97,7 +89,7 @@ const linesRoute = defineRoute('admin', {
     '409 `count-closed`. Each save counts the version up.',
   request: { params: IdParams, ...jsonBody(StockCountLinesInputSchema) },
   responses: {
-    200: json('The count after the save', StockCountSchema),
+    200: jsonResponse('The count after the save', StockCountSchema),
     404: errorResponse('No stock count with this id'),
     409: errorResponse('The count is finished or cancelled'),
   },
@@ -116,7 +108,7 @@ const finishRoute = defineRoute('admin', {
     'line’s `difference` and `valueDifference`; the count is then read-only (409 `count-closed`).',
   request: { params: IdParams, ...jsonBody(StockCountCloseSchema) },
   responses: {
-    200: json('The finished count with each line’s difference', StockCountSchema),
+    200: jsonResponse('The finished count with each line’s difference', StockCountSchema),
     404: errorResponse('No stock count with this id'),
     409: errorResponse('The count changed since, or is already finished or cancelled'),
   },
@@ -132,7 +124,7 @@ const cancelRoute = defineRoute('admin', {
     'read-only (409 `count-closed`).',
   request: { params: IdParams, ...jsonBody(StockCountCloseSchema) },
   responses: {
-    200: json('The cancelled count', StockCountSchema),
+    200: jsonResponse('The cancelled count', StockCountSchema),
     404: errorResponse('No stock count with this id'),
     409: errorResponse('The count changed since, or is already finished or cancelled'),
   },

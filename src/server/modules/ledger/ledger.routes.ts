@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contracts/ledger';
 import { requireActor } from '../../lib/auth-guards';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../../lib/router';
 import {
   accountBalances,
   accountLedger,
@@ -28,14 +28,6 @@ const idParam = (what: string) =>
   z.object({
     id: z.uuid(`must be a ${what} id`).openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
   });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
 const locked = errorResponse(
   'The day is on or before the books’ lock date (`reason: "books-locked"`, `lockedUntil`), or the account is archived',
 );
@@ -46,7 +38,9 @@ const balancesRoute = defineRoute('admin', {
   tags: TAGS,
   summary: 'Every bank and cash account with its balance',
   description: 'The balance is the opening balance plus the sum of the account’s transactions.',
-  responses: { 200: json('The accounts, by name', z.object({ items: z.array(AccountBalanceSchema) })) },
+  responses: {
+    200: jsonResponse('The accounts, by name', z.object({ items: z.array(AccountBalanceSchema) })),
+  },
 });
 
 const accountTransactionsRoute = defineRoute('admin', {
@@ -67,7 +61,7 @@ const accountTransactionsRoute = defineRoute('admin', {
     }).strict(),
   },
   responses: {
-    200: json('The account and a page of its transactions', AccountLedgerSchema),
+    200: jsonResponse('The account and a page of its transactions', AccountLedgerSchema),
     404: errorResponse('No bank or cash account with this id'),
   },
 });
@@ -81,7 +75,7 @@ const recordRoute = defineRoute('admin', {
     '`amount` is positive; a withdrawal or fee takes it out of the account. `date` is the day it counts on.',
   request: jsonBody(ManualTransactionInputSchema),
   responses: {
-    201: json('The transaction', BankTransactionSchema),
+    201: jsonResponse('The transaction', BankTransactionSchema),
     404: errorResponse('No bank or cash account with this id'),
     409: locked,
   },
@@ -96,7 +90,7 @@ const transferRoute = defineRoute('admin', {
     'Two rows tied by one `transferId`: the withdrawal from the first account and the deposit into the second.',
   request: jsonBody(TransferInputSchema),
   responses: {
-    201: json('The transfer’s two rows', TransferSchema),
+    201: jsonResponse('The transfer’s two rows', TransferSchema),
     404: errorResponse('No bank or cash account with one of these ids'),
     409: locked,
   },
@@ -113,7 +107,7 @@ const voidRoute = defineRoute('admin', {
     'one already voided `already-voided`; a reversal `is-reversal`; a day the books are closed on `books-locked`.',
   request: { params: idParam('bank transaction'), ...jsonBody(VoidTransactionInputSchema) },
   responses: {
-    200: json('The reversing rows', VoidResultSchema),
+    200: jsonResponse('The reversing rows', VoidResultSchema),
     404: errorResponse('No bank transaction with this id'),
     409: errorResponse('Cannot be voided (see the reason)'),
   },

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/notifications';
 import { requireActor } from '../../lib/auth-guards';
 import { matchesIfNoneMatch } from '../../lib/fast-lane';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../../lib/router';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
 
 const TAGS = ['Notifications'];
@@ -18,11 +18,6 @@ const MAX_PAGE = 100;
 const IdParams = z.object({
   id: z.uuid('must be a notification id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
 });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
 
 const ListQuery = z
   .object({
@@ -54,7 +49,7 @@ const listRoute = defineRoute('signed-in', {
     '`If-None-Match` gives 304 without a query.',
   request: { headers: z.object({ 'if-none-match': z.string().optional() }), query: ListQuery },
   responses: {
-    200: json('A page of notifications', NotificationPageSchema),
+    200: jsonResponse('A page of notifications', NotificationPageSchema),
     304: { description: 'Not modified' },
   },
 });
@@ -67,7 +62,7 @@ const readRoute = defineRoute('signed-in', {
   description: 'One read already stays as it was. Someone else’s notification is answered 404.',
   request: { params: IdParams },
   responses: {
-    200: json('The notification', NotificationSchema),
+    200: jsonResponse('The notification', NotificationSchema),
     404: errorResponse('No such notification (or not yours)'),
   },
 });
@@ -78,7 +73,7 @@ const readAllRoute = defineRoute('signed-in', {
   tags: TAGS,
   summary: 'Mark all my notifications read',
   description: '`marked`: how many were unread.',
-  responses: { 200: json('Nothing left unread', ReadAllResultSchema) },
+  responses: { 200: jsonResponse('Nothing left unread', ReadAllResultSchema) },
 });
 
 /** The list's ETag: the caller's topic version, and who asks with which query. */

@@ -28,7 +28,7 @@ import { DATE_RANGE_MESSAGE, isQueryDateInRange, queryDateRange } from '../../li
 import { sendEncodedJson } from '../../lib/encoded-json';
 import { matchesIfNoneMatch } from '../../lib/fast-lane';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../../lib/router';
 import { SharedAnswers } from '../../lib/shared-answers';
 import { changeOrderStatus } from '../../use-cases/change-order-status';
 import {
@@ -49,11 +49,6 @@ const TAGS = ['Orders'];
 const IdParams = z.object({
   id: z.uuid('must be an order id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
 });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
 const revalidate = { headers: z.object({ 'if-none-match': z.string().optional() }) };
 
 const placeRoute = defineRoute(
@@ -102,8 +97,8 @@ const placeRoute = defineRoute(
       body: { required: true, content: { 'application/json': { schema: OrderInputSchema } } },
     },
     responses: {
-      200: json('A retry: the order this key made before', OrderSchema),
-      201: json('The order', OrderSchema),
+      200: jsonResponse('A retry: the order this key made before', OrderSchema),
+      201: jsonResponse('The order', OrderSchema),
       404: errorResponse('A menu item, table (by id) or partner named does not exist'),
       409: errorResponse(
         'An item is archived, sold out today or not sold online; a table or partner is archived; online ' +
@@ -154,7 +149,7 @@ const listRoute = defineRoute('signed-in', {
         .openapi({ description: 'true: add the summary of the whole filtered list' }),
     }).strict(),
   },
-  responses: { 200: json('A page of orders', OrderPageSchema), 304: { description: 'Not modified' } },
+  responses: { 200: jsonResponse('A page of orders', OrderPageSchema), 304: { description: 'Not modified' } },
 });
 
 const summaryRoute = defineRoute('staff', {
@@ -164,7 +159,7 @@ const summaryRoute = defineRoute('staff', {
   summary: 'Counts for the navigation badge and the table picker',
   description: 'Pending order requests, open orders, tables with open orders, the board’s age colours.',
   request: revalidate,
-  responses: { 200: json('The counts', OrderSummarySchema), 304: { description: 'Not modified' } },
+  responses: { 200: jsonResponse('The counts', OrderSummarySchema), 304: { description: 'Not modified' } },
 });
 
 const pointOfSaleRoute = defineRoute('staff', {
@@ -172,7 +167,7 @@ const pointOfSaleRoute = defineRoute('staff', {
   path: ORDERS_API.pointOfSale,
   tags: TAGS,
   summary: 'The point of sale’s menu, tables, partners and pricing settings',
-  responses: { 200: json('What the point of sale needs', PointOfSaleSchema) },
+  responses: { 200: jsonResponse('What the point of sale needs', PointOfSaleSchema) },
 });
 
 const getRoute = defineRoute('signed-in', {
@@ -192,7 +187,7 @@ const getRoute = defineRoute('signed-in', {
     'and `discountReason` is empty.',
   request: { ...revalidate, params: IdParams },
   responses: {
-    200: json(
+    200: jsonResponse(
       'The order with its payments: in full for staff, as its customer sees them for the customer',
       z.union([
         OrderWithPaymentsSchema.openapi('OrderWithPayments', {
@@ -235,7 +230,7 @@ const statusRoute = defineRoute('signed-in', {
     body: { required: true, content: { 'application/json': { schema: OrderStatusChangeInputSchema } } },
   },
   responses: {
-    200: json('The order after the move', OrderSchema),
+    200: jsonResponse('The order after the move', OrderSchema),
     403: errorResponse('The role may not make this move'),
     404: errorResponse('No such order (or not yours)'),
     409: errorResponse(
@@ -273,7 +268,7 @@ const roundRoute = defineRoute('staff', {
     'checked against the new subtotal), and the payment status follows: a paid order owes the ' +
     'difference.',
   request: { params: IdParams, body: body(OrderRoundInputSchema) },
-  responses: { 200: json('The order with the round', OrderSchema), ...checkErrors },
+  responses: { 200: jsonResponse('The order with the round', OrderSchema), ...checkErrors },
 });
 
 const voidRoute = defineRoute('staff', {
@@ -290,7 +285,7 @@ const voidRoute = defineRoute('staff', {
     'leave the order owing less than was paid is a 409 (`refund-required`).',
   request: { params: LineParams, body: body(LineVoidInputSchema) },
   responses: {
-    200: json('The order with the line voided or comped', OrderSchema),
+    200: jsonResponse('The order with the line voided or comped', OrderSchema),
     403: errorResponse('Not a manager (or the approving account is not one)'),
     ...checkErrors,
   },
@@ -315,7 +310,7 @@ const moveRoute = defineRoute('staff', {
   tags: TAGS,
   summary: 'Move an open check to another table',
   request: { params: IdParams, body: body(OrderTableMoveInputSchema) },
-  responses: { 200: json('The order at its new table', OrderSchema), ...checkErrors },
+  responses: { 200: jsonResponse('The order at its new table', OrderSchema), ...checkErrors },
 });
 
 const mergeRoute = defineRoute('staff', {
@@ -329,7 +324,7 @@ const mergeRoute = defineRoute('staff', {
     'A check that has taken a payment or has a discount, or is of another type, cannot join (409 ' +
     '`cannot-merge`).',
   request: { params: IdParams, body: body(OrderMergeInputSchema) },
-  responses: { 200: json('The merged check', OrderSchema), ...checkErrors },
+  responses: { 200: jsonResponse('The merged check', OrderSchema), ...checkErrors },
 });
 
 const splitRoute = defineRoute('staff', {
@@ -343,7 +338,7 @@ const splitRoute = defineRoute('staff', {
     'checks add up exactly to the one. Payments stay on this check, which must still owe at least ' +
     'what was paid (409 `refund-required`); at least one item stays (409 `cannot-split`).',
   request: { params: IdParams, body: body(OrderSplitInputSchema) },
-  responses: { 201: json('The new check', OrderSchema), ...checkErrors },
+  responses: { 201: jsonResponse('The new check', OrderSchema), ...checkErrors },
 });
 
 /**

@@ -8,7 +8,7 @@ import {
   PaymentPageSchema,
 } from '../../../shared/contracts/payments';
 import { loadActor } from '../../lib/auth-guards';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../../lib/router';
 import {
   confirmCheckout,
   handleStripeWebhook,
@@ -29,11 +29,6 @@ const KeyQuery = z
       .openapi({ description: 'The order’s secret key, from its payment link (`/payment/{id}?key=…`)' }),
   })
   .strict();
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
 const ACCESS =
   'The order’s customer, staff, or anyone holding the order’s secret key (`key`, from the payment ' +
   'link on the receipt); for anyone else the order does not exist (404).';
@@ -55,7 +50,7 @@ const pageRoute = defineRoute('public', {
     `null without a mapped account with a number). ${ACCESS}`,
   request: { params: OrderParams, query: KeyQuery },
   responses: {
-    200: json('The payment page', PaymentPageSchema),
+    200: jsonResponse('The payment page', PaymentPageSchema),
     404: errorResponse('No such order, or not for this viewer'),
   },
 });
@@ -76,7 +71,7 @@ const checkoutRoute = defineRoute('public', {
     body: { required: true, content: { 'application/json': { schema: CheckoutInputSchema } } },
   },
   responses: {
-    200: json('Where the guest pays', CheckoutAnswerSchema),
+    200: jsonResponse('Where the guest pays', CheckoutAnswerSchema),
     404: errorResponse('No such order, or not for this viewer'),
     409: errorResponse('Online payment is off, or the order cannot be paid online now'),
     503: errorResponse('The payment provider could not be reached'),
@@ -100,7 +95,7 @@ const confirmRoute = defineRoute('public', {
     body: { required: true, content: { 'application/json': { schema: ConfirmInputSchema } } },
   },
   responses: {
-    200: json('What the checkout came to, and the page now', ConfirmAnswerSchema),
+    200: jsonResponse('What the checkout came to, and the page now', ConfirmAnswerSchema),
     404: errorResponse('No such order or checkout, or not for this viewer'),
     409: errorResponse('Online payment is off'),
     503: errorResponse('The payment provider could not be reached'),
@@ -124,7 +119,7 @@ const webhookRoute = defineRoute('public', {
     headers: z.object({ 'stripe-signature': z.string().optional() }),
   },
   responses: {
-    200: json('Received', z.object({ received: z.literal(true) })),
+    200: jsonResponse('Received', z.object({ received: z.literal(true) })),
     404: errorResponse('Online payment is not set up'),
     409: errorResponse('No account receives online payments yet'),
   },

@@ -7,7 +7,7 @@ import {
   RefundRecordedSchema,
 } from '../../../shared/contracts/payments';
 import { requireActor } from '../../lib/auth-guards';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonResponse } from '../../lib/router';
 import { recordPayment } from '../../use-cases/record-payment';
 import { refundPayment } from '../../use-cases/refund-payment';
 
@@ -16,11 +16,6 @@ const uuidParam = (message: string) =>
   z.object({
     id: z.uuid(message).openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
   });
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
 
 const recordRoute = defineRoute('staff', {
   method: 'post',
@@ -42,7 +37,7 @@ const recordRoute = defineRoute('staff', {
     body: { required: true, content: { 'application/json': { schema: PaymentInputSchema } } },
   },
   responses: {
-    201: json('The payment, and the order’s money after it', PaymentRecordedSchema),
+    201: jsonResponse('The payment, and the order’s money after it', PaymentRecordedSchema),
     404: errorResponse('No such order'),
     409: errorResponse('More than the amount due, a closed order, or no account for the method'),
   },
@@ -64,7 +59,7 @@ const refundRoute = defineRoute('manager', {
     body: { required: true, content: { 'application/json': { schema: RefundInputSchema } } },
   },
   responses: {
-    201: json('The refund, the payment after it and the order’s money', RefundRecordedSchema),
+    201: jsonResponse('The refund, the payment after it and the order’s money', RefundRecordedSchema),
     404: errorResponse('No such payment'),
     409: errorResponse('More than what remains of the payment, or an online payment without a provider'),
     503: errorResponse('The payment provider did not make the refund; nothing was recorded'),

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contracts/purchase-orders';
 import { requireActor } from '../../lib/auth-guards';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
-import { createRouter, defineRoute, ErrorResponseSchema } from '../../lib/router';
+import { createRouter, defineRoute, errorResponse, jsonBody, jsonResponse } from '../../lib/router';
 import { purchaseOrderHtml } from './purchase-orders.document';
 import {
   changePurchaseOrderStatus,
@@ -31,14 +31,6 @@ import {
 const TAGS = ['Purchase orders'];
 const IdParams = z.object({
   id: z.uuid('must be a purchase order id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
-});
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errorResponse = (description: string) => json(description, ErrorResponseSchema);
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
 });
 const base = PURCHASE_ORDERS_API.orders;
 const recordPath = `${base}/{id}`;
@@ -60,7 +52,7 @@ const listRoute = defineRoute('admin', {
       supplierId: z.uuid('must be a supplier id').optional(),
     }).strict(),
   },
-  responses: { 200: json('A page of purchase orders', PurchaseOrderPageSchema) },
+  responses: { 200: jsonResponse('A page of purchase orders', PurchaseOrderPageSchema) },
 });
 
 const getRoute = defineRoute('admin', {
@@ -69,7 +61,7 @@ const getRoute = defineRoute('admin', {
   tags: TAGS,
   summary: 'One purchase order with its lines and receipts',
   request: { params: IdParams },
-  responses: { 200: json('The purchase order', PurchaseOrderSchema), 404: notFoundResponse },
+  responses: { 200: jsonResponse('The purchase order', PurchaseOrderSchema), 404: notFoundResponse },
 });
 
 const createOrderRoute = defineRoute('admin', {
@@ -83,7 +75,7 @@ const createOrderRoute = defineRoute('admin', {
     'units per that unit. The number (`PO-0001`) comes from the database; the total is the sum of ' +
     'quantity × unit cost per line, each rounded half away from zero.',
   request: jsonBody(PurchaseOrderInputSchema),
-  responses: { 201: json('The new draft', PurchaseOrderSchema) },
+  responses: { 201: jsonResponse('The new draft', PurchaseOrderSchema) },
 });
 
 const suggestRoute = defineRoute('admin', {
@@ -98,7 +90,7 @@ const suggestRoute = defineRoute('admin', {
     'cost. When no item is low the answer is a 409 with `details.reason: "nothing-low"`.',
   request: jsonBody(PurchaseOrderSuggestInputSchema),
   responses: {
-    201: json('The suggested draft', PurchaseOrderSchema),
+    201: jsonResponse('The suggested draft', PurchaseOrderSchema),
     409: errorResponse('No item of this supplier is low'),
   },
 });
@@ -114,7 +106,7 @@ const updateRoute = defineRoute('admin', {
     'older one is a 409 with `details: { reason: "stale", version }`.',
   request: { params: IdParams, ...jsonBody(PurchaseOrderUpdateSchema) },
   responses: {
-    200: json('The order after the change', PurchaseOrderSchema),
+    200: jsonResponse('The order after the change', PurchaseOrderSchema),
     404: notFoundResponse,
     409: errorResponse('Not a draft, or changed since'),
   },
@@ -130,7 +122,7 @@ const statusRoute = defineRoute('admin', {
     'with `details.reason: "wrong-status"`; an old `version` a 409 `stale`.',
   request: { params: IdParams, ...jsonBody(PurchaseOrderStatusInputSchema) },
   responses: {
-    200: json('The order after the change', PurchaseOrderSchema),
+    200: jsonResponse('The order after the change', PurchaseOrderSchema),
     404: notFoundResponse,
     409: errorResponse('The status does not allow it, or the order changed since'),
   },
@@ -149,7 +141,7 @@ const receiptsRoute = defineRoute('admin', {
     '`wrong-status`. The order becomes partially-received, or received when every line is.',
   request: { params: IdParams, ...jsonBody(PurchaseOrderReceiptInputSchema) },
   responses: {
-    201: json('The order after the delivery', PurchaseOrderSchema),
+    201: jsonResponse('The order after the delivery', PurchaseOrderSchema),
     404: notFoundResponse,
     409: errorResponse('More than ordered, or the order cannot receive'),
   },
@@ -177,7 +169,7 @@ const emailRoute = defineRoute('admin', {
     'address is a 409 `no-email`.',
   request: { params: IdParams, ...jsonBody(PurchaseOrderEmailInputSchema) },
   responses: {
-    200: json('Where it went', PurchaseOrderEmailResultSchema),
+    200: jsonResponse('Where it went', PurchaseOrderEmailResultSchema),
     404: notFoundResponse,
     409: errorResponse('Cancelled, or no address to send to'),
   },
