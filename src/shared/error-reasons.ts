@@ -49,11 +49,12 @@ export const ERROR_REASONS = [
   'money-recorded',
   'in-use',
   // The ledger: a day on or before the books' lock date, a row already voided or itself a reversal,
-  // a row a payment or refund made (taken back through it, not voided by hand).
+  // a row a payment or refund made (taken back through it, not voided by hand), a reconciled row.
   'books-locked',
   'already-voided',
   'is-reversal',
   'not-manual',
+  'reconciled',
   // Coupons.
   ...COUPON_REFUSALS,
   // Inventory: an item's stock unit once it has movements, an archived item, stock beyond the column.

@@ -458,7 +458,7 @@ describe('what the database refuses', () => {
     await expect(t.db.transaction(async (tx) => tx.execute(statement))).rejects.toThrow();
   };
 
-  it('never changes or deletes a row, but marks it reconciled', async () => {
+  it('never changes or deletes a row, but marks it reconciled, after which it cannot be voided', async () => {
     const row = await recorded({
       accountId: bank.id,
       kind: 'deposit',
@@ -470,6 +470,10 @@ describe('what the database refuses', () => {
     await refused(sql`update bank_transactions set booked_on = booked_on - 1 where id = ${row.id}`);
     await refused(sql`delete from bank_transactions where id = ${row.id}`);
     await t.db.execute(sql`update bank_transactions set reconciled = true where id = ${row.id}`);
+    // Ticked off against a statement, it can no longer be voided.
+    const voided = await t.post(LEDGER_API.voidTransaction(row.id), { reason: 'Reconciled' }, { as: admin });
+    expect(voided.status).toBe(409);
+    expect(await voided.json()).toMatchObject({ error: { details: { reason: 'reconciled' } } });
     const [kept] = (
       await t.db.execute<{ amount: string; reconciled: boolean }>(
         sql`select amount, reconciled from bank_transactions where id = ${row.id}`,

@@ -75,6 +75,12 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
  * a wrong address. Static sub-paths win over `:param` ones (`/inventory/counts` before `/inventory/:itemId`).
  */
 const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = {
+  '/master-data': {
+    'bank-accounts/:accountId': () =>
+      import('../pages/bank-account-page').then((module) => ({ Component: module.BankAccountPage })),
+    ':tab': () =>
+      import('../pages/master-data-page').then((module) => ({ Component: module.MasterDataPage })),
+  },
   '/menu': {},
   '/admin/users': {},
   '/admin/audit': {},

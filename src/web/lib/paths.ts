@@ -182,6 +182,11 @@ export function masterDataTabPath(tab: string): string {
   return `${paths.masterData}/${encodeURIComponent(tab)}`;
 }
 
+/** `/master-data/bank-accounts/{id}`: one bank or cash account's rows and balance. */
+export function bankAccountPath(id: string): string {
+  return `${paths.masterData}/bank-accounts/${encodeURIComponent(id)}`;
+}
+
 /** `GET /api/dining-tables/{id}/qr-code`: the SVG QR code of a table. */
 export function diningTableQrCodeApiPath(id: string): string {
   return `/api/dining-tables/${encodeURIComponent(id)}/qr-code`;

@@ -91,6 +91,12 @@ export const queryKeys = {
     choices: ['inventory', 'choices'] as const,
     usage: (params: object) => ['inventory', 'usage', params] as const,
   },
+  /** The bank and cash ledger (`/api/bank-account-balances`, an account's rows; admin). */
+  ledger: {
+    all: ['ledger'] as const,
+    balances: ['ledger', 'balances'] as const,
+    account: (id: string, params: object) => ['ledger', 'account', id, params] as const,
+  },
   /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
   stockCounts: {
     all: ['stock-counts'] as const,

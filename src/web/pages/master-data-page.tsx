@@ -11,7 +11,7 @@ import { paths } from '../lib/paths';
  */
 export function MasterDataPage() {
   const params = useParams();
-  const tab = masterDataTabOf(params['*']);
+  const tab = masterDataTabOf(params.tab);
   const config = useConfig();
 
   if (tab === null) return <Navigate to={paths.masterData} replace />;

@@ -104,7 +104,8 @@ const voidRoute = defineRoute('admin', {
   description:
     'Writes a reversing row (two for a transfer) of the opposite amount on the same day; nothing is ' +
     'deleted or changed. A row a payment or refund made is a 409 `not-manual` (a refund takes it back); ' +
-    'one already voided `already-voided`; a reversal `is-reversal`; a day the books are closed on `books-locked`.',
+    'one already voided `already-voided`; a reversal `is-reversal`; a reconciled one `reconciled`; a day the ' +
+    'books are closed on `books-locked`.',
   request: { params: idParam('bank transaction'), ...jsonBody(VoidTransactionInputSchema) },
   responses: {
     200: jsonResponse('The reversing rows', VoidResultSchema),

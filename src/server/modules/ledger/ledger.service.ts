@@ -276,6 +276,12 @@ export async function reverseTransactions(
   if (rows.some((row) => row.kind === 'reversal')) {
     throw conflict('A reversal cannot be voided: record a new entry instead.', { reason: 'is-reversal' });
   }
+  if (rows.some((row) => row.reconciled)) {
+    throw conflict(
+      'This entry is ticked off against a bank statement: it stays. Record a correcting entry instead.',
+      { reason: 'reconciled' },
+    );
+  }
   const books = await bookkeeping(tx);
   for (const row of rows) {
     if (books.booksLockedUntil !== null && row.bookedOn <= books.booksLockedUntil) {

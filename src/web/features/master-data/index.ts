@@ -2,3 +2,4 @@
 export { MasterDataTabBar } from './components/master-data-tab-bar';
 export { MasterDataTabContent } from './components/master-data-tab-content';
 export { masterDataTabOf } from './components/master-data-tabs';
+export { formatDay } from './definitions/format';

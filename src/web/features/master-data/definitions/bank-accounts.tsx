@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   BANK_ACCOUNT_TYPES,
   type BankAccount,
@@ -7,6 +8,7 @@ import {
   MASTER_DATA_API,
 } from '../../../../shared/contracts/master-data';
 import { formatMoney, minorToInput } from '../../../../shared/money';
+import { bankAccountPath } from '../../../lib/paths';
 import { conversionErrors, convertMoney, defineResource } from '../../resources';
 import { formatDay, orDash } from './format';
 
@@ -26,7 +28,7 @@ interface BankAccountValues {
   openingDate: string;
 }
 
-/** Bank and cash accounts: where payments land and expenses are paid from. */
+/** Bank and cash accounts: where payments land and expenses are paid from; each name opens its entries. */
 export const bankAccountDefinition = defineResource({
   noun: 'bank account',
   nounPlural: 'bank accounts',
@@ -39,7 +41,12 @@ export const bankAccountDefinition = defineResource({
       header: 'Name',
       cell: (item: BankAccount) => (
         <div className="min-w-0">
-          <div className="font-medium text-neutral-950">{item.name}</div>
+          <Link
+            to={bankAccountPath(item.id)}
+            className="font-medium text-neutral-950 underline underline-offset-2 hover:text-neutral-700"
+          >
+            {item.name}
+          </Link>
           {item.bankName && <div className="text-sm text-neutral-600">{item.bankName}</div>}
         </div>
       ),

@@ -1,0 +1,16 @@
+import type { BankTransactionKind, LedgerSource } from '../../../../shared/contracts/ledger';
+
+export const KIND_LABELS: Record<BankTransactionKind, string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  transfer: 'Transfer',
+  fee: 'Bank fee',
+  reversal: 'Reversal',
+};
+
+export const SOURCE_LABELS: Record<LedgerSource, string> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  manual: 'Entered by hand',
+  transfer: 'Transfer',
+};
