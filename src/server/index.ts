@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
@@ -20,7 +20,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
 type Cleanup = () => Promise<void>;
 
 function listen(
-  server: ReturnType<typeof createAdaptorServer>,
+  server: Pick<Server, 'once' | 'off' | 'listen' | 'address'>,
   port: number,
   host: string,
 ): Promise<AddressInfo> {
@@ -46,6 +46,13 @@ function listen(
       resolve(server.address() as AddressInfo);
     });
   });
+}
+
+/** Fails at once, before a database starts, when the port is taken; listen() still catches a late taker. */
+async function ensurePortFree(port: number, host: string): Promise<void> {
+  const probe = createNetServer();
+  await listen(probe, port, host);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }
 
 async function runCleanups(cleanups: Cleanup[], logger: Logger): Promise<void> {
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
   const cleanups: Cleanup[] = [];
 
   try {
+    await ensurePortFree(config.port, config.host);
     let databaseUrl: string;
     if (config.databaseUrl) {
       databaseUrl = config.databaseUrl;

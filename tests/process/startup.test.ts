@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -28,15 +29,17 @@ describe('starting the real app', () => {
     expect(postgresProcessesOf(dataDir)).toEqual([]);
   });
 
-  it('says so clearly when its HTTP port is taken, and leaves no PostgreSQL behind', async () => {
+  it('says so at once when its HTTP port is taken, before it starts PostgreSQL', async () => {
     const dataDir = await makeTempDir('port-taken');
     const port = await freePort();
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
       const app = await spawnApp({ dataDir, port });
-      const exit = await app.waitForExit(60_000);
+      const exit = await app.waitForExit(45_000);
       expect(exit.code).toBe(1);
+      // Nothing was created: the check comes before the data folder's lock and database.
+      expect(await readdir(dataDir)).toEqual([]);
       expect(app.errorOutput()).toContain(
         `Brigade cannot start: Port ${port} on 127.0.0.1 is already in use. Stop what uses it, or set PORT to another port.`,
       );
