@@ -22,6 +22,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -170,6 +171,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', inventoryCsvRoutes);
   app.route('/', inventoryRoutes);
   app.route('/', purchaseOrdersRoutes);
+  app.route('/', expensesRoutes);
   app.route('/', usageRoutes);
   app.route('/', recipeRoutes);
   app.route('/', stockCountRoutes);

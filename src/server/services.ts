@@ -14,6 +14,7 @@ import * as demo from './modules/demo';
 import * as docs from './modules/docs';
 import * as events from './modules/events';
 import { addTopicRule, LiveTopics, type TopicRule } from './modules/events';
+import * as expenses from './modules/expenses';
 import * as feedback from './modules/feedback';
 import * as images from './modules/images';
 import * as inventory from './modules/inventory';
@@ -91,6 +92,7 @@ export const MODULES: Record<string, ModuleHooks> = {
   orders,
   payments,
   'purchase-orders': purchaseOrders,
+  expenses,
   security,
   settings,
   site,

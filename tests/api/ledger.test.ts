@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance } from '../../src/server/modules/ledger';
+import { EXPENSES_API, type Expense } from '../../src/shared/contracts/expenses';
 import {
   type AccountBalance,
   type AccountLedger,
@@ -21,9 +22,10 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app'
  * The account ledger: each payment is a deposit and each refund a withdrawal in the account
  * the payment landed in, written with it. After a generated day of orders, payments over several
  * methods, refunds, cancellations with refunds, changes of the method → account mapping, entries by
- * hand, transfers and voids, run a few at once, each account's balance (`accountBalance`) equals its
+ * hand, transfers and voids, expenses changed and voided, run a few at once, each account's balance (`accountBalance`) equals its
  * opening balance plus its transactions, and equals its opening balance plus the payments less the
- * refunds routed to it plus what was entered and moved by hand and not voided; the balances list and
+ * refunds routed to it plus what was entered and moved by hand and not voided, less the expenses
+ * paid from it as they finally stand; the balances list and
  * the account's page say the same, and every transfer sums to zero.
  */
 let t: TestApp;
@@ -31,6 +33,7 @@ let admin: TestUser;
 let staff: TestUser;
 let manager: TestUser;
 let item: MenuItem;
+let costs: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,11 +44,24 @@ beforeAll(async () => {
   ])) as [TestUser, TestUser, TestUser];
   await settingsForPayments(t, admin, { taxPercent: 8 });
   item = await buildMenuItem(t, { price: 725 }, { as: admin });
+  const response = await t.post('/api/expense-categories', { name: 'Generated costs' }, { as: admin });
+  costs = ((await response.json()) as { id: string }).id;
 });
 afterAll(() => t.close());
 
 /** What the generated days did, over all runs (so a day that did nothing cannot pass for one that did). */
-const done = { payments: 0, refunds: 0, cancels: 0, remaps: 0, entries: 0, transfers: 0, voids: 0 };
+const done = {
+  payments: 0,
+  refunds: 0,
+  cancels: 0,
+  remaps: 0,
+  entries: 0,
+  transfers: 0,
+  voids: 0,
+  expenses: 0,
+  expenseEdits: 0,
+  expenseVoids: 0,
+};
 
 const METHODS = ['cash', 'card', 'qr', 'bank-transfer'] as const;
 type Method = (typeof METHODS)[number];
@@ -58,7 +74,10 @@ type Step =
   | { kind: 'remap'; method: Method; account: number }
   | { kind: 'entry'; account: number; entry: 'deposit' | 'withdrawal' | 'fee'; amount: number }
   | { kind: 'transfer'; from: number; to: number; amount: number }
-  | { kind: 'void'; made: number };
+  | { kind: 'void'; made: number }
+  | { kind: 'expense'; account: number; amount: number }
+  | { kind: 'edit-expense'; expense: number; account: number; amount: number }
+  | { kind: 'void-expense'; expense: number };
 
 const share = fc.double({ min: 0.05, max: 1, noNaN: true });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -104,6 +123,24 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), made: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('expense' as const),
+      account: fc.nat({ max: 2 }),
+      amount: fc.integer({ min: 1, max: 50_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('edit-expense' as const),
+      expense: fc.nat(),
+      account: fc.nat({ max: 2 }),
+      amount: fc.integer({ min: 1, max: 50_000 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void-expense' as const), expense: fc.nat() }) },
 );
 
 /** Sum of the account's ledger rows, read straight from the table. */
@@ -145,6 +182,8 @@ describe('a generated day of payments and refunds', () => {
             for (const [id, amount] of moves) byHand.set(id, (byHand.get(id) ?? 0) + sign * amount);
           };
           const today = new Date().toISOString().slice(0, 10);
+          // Expenses recorded, each as last read (its version moves with every change).
+          const expenses: Expense[] = [];
 
           // The day in small bursts of up to three steps at once (two tills and a manager).
           for (let start = 0; start < day.length; start += 3) {
@@ -245,6 +284,53 @@ describe('a generated day of payments and refunds', () => {
                     done.transfers += 1;
                     return;
                   }
+                  case 'expense': {
+                    const response = await t.post(
+                      EXPENSES_API.expenses,
+                      {
+                        date: today,
+                        categoryId: costs,
+                        amount: current.amount,
+                        description: 'Generated',
+                        accountId: account(current.account),
+                      },
+                      { as: admin },
+                    );
+                    expect(response.status, await response.clone().text()).toBe(201);
+                    expenses.push((await response.json()) as Expense);
+                    done.expenses += 1;
+                    return;
+                  }
+                  case 'edit-expense':
+                  case 'void-expense': {
+                    const index = current.expense % Math.max(1, expenses.length);
+                    const target = expenses[index];
+                    if (!target) return;
+                    const response =
+                      current.kind === 'edit-expense'
+                        ? await t.patch(
+                            EXPENSES_API.expense(target.id),
+                            {
+                              version: target.version,
+                              accountId: account(current.account),
+                              amount: current.amount,
+                            },
+                            { as: admin },
+                          )
+                        : await t.post(
+                            EXPENSES_API.voidExpense(target.id),
+                            { version: target.version, reason: 'Generated' },
+                            { as: admin },
+                          );
+                    // 409: changed by another step of this burst since it was read, or voided.
+                    expect([200, 409]).toContain(response.status);
+                    if (response.status === 200) {
+                      expenses[index] = (await response.json()) as Expense;
+                      if (current.kind === 'edit-expense') done.expenseEdits += 1;
+                      else done.expenseVoids += 1;
+                    }
+                    return;
+                  }
                   case 'void': {
                     const target = made[current.made % Math.max(1, made.length)];
                     if (!target) return;
@@ -276,6 +362,13 @@ describe('a generated day of payments and refunds', () => {
               );
             }
           }
+          // What the expenses say was paid out of each account (read back: the last word on each).
+          for (const expense of expenses) {
+            const read = (await (
+              await t.get(EXPENSES_API.expense(expense.id), { as: admin })
+            ).json()) as Expense;
+            if (read.status === 'recorded') apply(new Map([[read.accountId, -read.amount]]), 1);
+          }
           const listed = (await (await t.get(LEDGER_API.balances, { as: admin })).json()) as {
             items: AccountBalance[];
           };
@@ -305,6 +398,8 @@ describe('a generated day of payments and refunds', () => {
     expect(done.payments).toBeGreaterThan(5);
     expect(done.refunds).toBeGreaterThan(0);
     expect(done.entries + done.transfers).toBeGreaterThan(3);
+    expect(done.expenses).toBeGreaterThan(2);
+    expect(done.expenseEdits + done.expenseVoids).toBeGreaterThan(0);
   });
 
   it('keeps a cash payment’s tendered sum out of the ledger: only the amount goes in', async () => {

@@ -17,6 +17,7 @@ import { listCustomers } from '../../src/server/modules/users/users.service';
 import { can, POLICY_DEFINITIONS, type PolicyAction, type PolicyActor } from '../../src/server/policies';
 import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-cases/customer-feedback';
 import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
+import { EXPENSES_API, type Expense } from '../../src/shared/contracts/expenses';
 import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/inventory';
 import { INVENTORY_USAGE_PATH } from '../../src/shared/contracts/inventory-usage';
 import { type BankTransaction, LEDGER_API } from '../../src/shared/contracts/ledger';
@@ -228,6 +229,32 @@ const ledgerDay = () => new Date().toISOString().slice(0, 10);
 async function ledgerRows(accountId: string): Promise<number> {
   const response = await t.get(LEDGER_API.accountTransactions(accountId), { as: as.admin });
   return ((await response.json()) as { items: unknown[] }).items.length;
+}
+
+let expenseCategory: Promise<{ id: string }> | undefined;
+const policyExpenseCategory = () => {
+  expenseCategory ??= t
+    .post('/api/expense-categories', { name: `Policy costs ${Date.now()}` }, { as: as.admin })
+    .then((response) => response.json() as Promise<{ id: string }>);
+  return expenseCategory;
+};
+
+/** A fresh expense of 1.00 from a fresh account, by the admin. */
+async function policyExpense(): Promise<Expense> {
+  const account = await policyAccount();
+  const response = await t.post(
+    EXPENSES_API.expenses,
+    {
+      date: ledgerDay(),
+      categoryId: (await policyExpenseCategory()).id,
+      amount: 100,
+      description: 'Policy',
+      accountId: account.id,
+    },
+    { as: as.admin },
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as Expense;
 }
 
 let poSupplier: Promise<{ id: string }> | undefined;
@@ -756,6 +783,44 @@ const cases: RouteCase<unknown>[] = [
     },
     call: (user, row) => t.post(LEDGER_API.voidTransaction(row.id), { reason: 'Policy' }, { as: user }),
     unchanged: async (row) => expect(await ledgerRows(row.accountId)).toBe(1),
+  }),
+  routeCase({
+    action: 'expense.read',
+    route: `GET ${EXPENSES_API.expenses}`,
+    ok: 200,
+    call: (user) => t.get(EXPENSES_API.expenses, { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'expense.record',
+    route: `POST ${EXPENSES_API.expenses}`,
+    ok: 201,
+    prepare: () => policyAccount(),
+    call: async (user, account) =>
+      t.post(
+        EXPENSES_API.expenses,
+        {
+          date: ledgerDay(),
+          categoryId: (await policyExpenseCategory()).id,
+          amount: 100,
+          description: 'Policy',
+          accountId: account.id,
+        },
+        { as: user },
+      ),
+    unchanged: async (account) => expect(await ledgerRows(account.id)).toBe(0),
+  }),
+  routeCase<Expense>({
+    action: 'expense.void',
+    route: 'POST /api/expenses/{id}/void',
+    ok: 200,
+    prepare: () => policyExpense(),
+    call: (user, expense) =>
+      t.post(
+        EXPENSES_API.voidExpense(expense.id),
+        { version: expense.version, reason: 'Policy' },
+        { as: user },
+      ),
+    unchanged: async (expense) => expect(await ledgerRows(expense.accountId)).toBe(1),
   }),
   routeCase<PurchaseOrder>({
     action: 'purchase-order.read',

@@ -78,7 +78,8 @@ export async function createTestApp(
     }),
     ...overrides,
   };
-  const logger = options.logger ?? pino({ level: 'silent' });
+  // TEST_LOG_LEVEL=error shows what a 500 hid.
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const url = databaseUrl(adminUrl, databaseName);
   // Kept for secondApp(): processes of one deployment share the secret that signs session cookies.
   const secret = randomBytes(32).toString('hex');

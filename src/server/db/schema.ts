@@ -6,6 +6,7 @@ export * from '../modules/contact/contact.schema';
 export * from '../modules/coupons/coupons.schema';
 export * from '../modules/demo/demo.schema';
 export * from '../modules/events/events.schema';
+export * from '../modules/expenses/expenses.schema';
 export * from '../modules/feedback/feedback.schema';
 export * from '../modules/images/images.schema';
 export * from '../modules/inventory/inventory.schema';

@@ -234,6 +234,14 @@ export const POLICIES = {
     roles: ADMIN,
   }),
   'ledger.void': rule({ description: 'Void an entry made by hand or a transfer', roles: ADMIN }),
+
+  // Expenses (docs/PRODUCT-RULES.md, Expenses): the owner records what the restaurant spends.
+  'expense.read': rule({ description: 'See expenses, their totals and receipts', roles: ADMIN }),
+  'expense.record': rule({
+    description: 'Record an expense, change it, or attach its receipt',
+    roles: ADMIN,
+  }),
+  'expense.void': rule({ description: 'Void an expense (its withdrawal is reversed)', roles: ADMIN }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -89,6 +89,9 @@ const EXPECTED: Record<PolicyAction, string> = {
   'ledger.read': '            .    .    .     .   Y     -     -',
   'ledger.record': '          .    .    .     .   Y     -     -',
   'ledger.void': '            .    .    .     .   Y     -     -',
+  'expense.read': '           .    .    .     .   Y     -     -',
+  'expense.record': '         .    .    .     .   Y     -     -',
+  'expense.void': '           .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -21,6 +21,7 @@ export const STATIC_TOPICS = [
   'inventory',
   'inventory-counts',
   'purchase-orders',
+  'expenses',
   'push',
 ] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;

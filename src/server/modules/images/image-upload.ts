@@ -7,14 +7,21 @@ import { AppError, badRequest } from '../../lib/errors';
 import { NOT_A_PICTURE } from './images.service';
 
 /**
- * Picture uploads (profile photo, menu photo, logo) all arrive the same way: multipart form data with
- * one file field, at most 5 MB. Every way an upload can be wrong is a 400 naming the field, or a 413.
+ * Uploads (profile photo, menu photo, logo; an expense's receipt) all arrive the same way: multipart
+ * form data with one file field, at most 5 MB for a picture (10 MB for a receipt). Every way an upload
+ * can be wrong is a 400 naming the field, or a 413.
  */
 
-/** The multipart envelope around the file (boundaries, part headers) gets a little room of its own. */
-const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+/** How large an upload may be, and what a larger one is told. */
+export interface UploadLimit {
+  maxBytes: number;
+  tooLarge: string;
+}
 
-const tooLarge = () => new AppError(413, UPLOAD_TOO_LARGE);
+const PICTURE_LIMIT: UploadLimit = { maxBytes: MAX_UPLOAD_BYTES, tooLarge: UPLOAD_TOO_LARGE };
+
+/** The multipart envelope around the file (boundaries, part headers) gets a little room of its own. */
+const ENVELOPE_BYTES = 64 * 1024;
 const fieldIssue = (field: string, message: string) => ({ issues: [{ path: field, message }] });
 
 /** Paths whose uploads are limited here (they skip the app's 1 MiB JSON body limit). */
@@ -22,6 +29,7 @@ export const IMAGE_UPLOAD_PATHS: readonly RegExp[] = [
   /^\/api\/account\/photo$/,
   /^\/api\/menu\/items\/[^/]+\/photo$/,
   /^\/api\/settings\/logo$/,
+  /^\/api\/expenses\/[^/]+\/receipt$/,
 ];
 
 export const isImageUploadPath = (path: string) => IMAGE_UPLOAD_PATHS.some((pattern) => pattern.test(path));
@@ -56,12 +64,12 @@ export function uploadsPerUser(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The 5 MB limit of an upload route: a larger body is refused with 413 before it is read. */
-export function imageUploadBodyLimit(): MiddlewareHandler {
+/** The limit of an upload route (5 MB for a picture): a larger body is refused with 413 before it is read. */
+export function imageUploadBodyLimit(limit: UploadLimit = PICTURE_LIMIT): MiddlewareHandler {
   return bodyLimit({
-    maxSize: UPLOAD_BODY_LIMIT,
+    maxSize: limit.maxBytes + ENVELOPE_BYTES,
     onError: () => {
-      throw tooLarge();
+      throw new AppError(413, limit.tooLarge);
     },
   });
 }
@@ -70,11 +78,12 @@ export function imageUploadBodyLimit(): MiddlewareHandler {
 export async function readImageUpload(
   request: { header(name: string): string | undefined; formData(): Promise<FormData> },
   field: string,
+  limit: UploadLimit = PICTURE_LIMIT,
 ): Promise<Uint8Array> {
   const contentType = request.header('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     throw badRequest(
-      `Send the picture as multipart/form-data in the field ${field}.`,
+      `Send the file as multipart/form-data in the field ${field}.`,
       fieldIssue(field, 'Required'),
     );
   }
@@ -97,12 +106,9 @@ export async function readImageUpload(
   const files = form.getAll(field);
   const file = files[0];
   if (files.length !== 1 || !(file instanceof File)) {
-    throw badRequest(
-      `Invalid form: ${field}: attach exactly one picture file`,
-      fieldIssue(field, 'Required'),
-    );
+    throw badRequest(`Invalid form: ${field}: attach exactly one file`, fieldIssue(field, 'Required'));
   }
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (file.size > limit.maxBytes) throw new AppError(413, limit.tooLarge);
   if (file.size === 0) throw badRequest(NOT_A_PICTURE, fieldIssue(field, NOT_A_PICTURE));
   return new Uint8Array(await file.arrayBuffer());
 }

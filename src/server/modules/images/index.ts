@@ -8,6 +8,7 @@ export {
   imageUploadBodyLimit,
   isImageUploadPath,
   readImageUpload,
+  type UploadLimit,
   uploadsPerUser,
   withUploadField,
 } from './image-upload';
@@ -20,6 +21,7 @@ export {
   imageIdFromUrl,
   imageUrl,
   matchesIfNoneMatch,
+  NOT_A_PICTURE,
   type ProcessedImage,
   processImage,
   type StoredImageInfo,

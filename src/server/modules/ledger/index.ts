@@ -5,8 +5,11 @@
 export {
   accountBalance,
   accountTransactionsTotal,
+  bookingDay,
   booksLocked,
   deleteDemoLedgerRows,
+  liveAccount,
+  liveRowsOf,
   type NewBankTransaction,
   type RecordSource,
   recordBankTransaction,

@@ -94,7 +94,7 @@ export function booksLocked(lockedUntil: string) {
  * The day a row is booked on (`bookedOn`, or today in the restaurant's time zone), checked against the
  * lock date. Reads the settings `for share`, so a lock date being set waits for this transaction.
  */
-async function bookingDay(tx: Tx, bookedOn: string | undefined): Promise<string> {
+export async function bookingDay(tx: Tx, bookedOn: string | undefined): Promise<string> {
   const books = await bookkeeping(tx);
   const day = bookedOn ?? restaurantToday(books.timeZone);
   if (books.booksLockedUntil !== null && day <= books.booksLockedUntil)
@@ -146,7 +146,7 @@ const accountColumns = {
 const noAccount = () => notFound('There is no bank or cash account with this id.');
 
 /** An account money can move in: it exists (404) and is not archived (409). */
-async function liveAccount(db: Queryable, id: string): Promise<AccountRow> {
+export async function liveAccount(db: Queryable, id: string): Promise<AccountRow> {
   const [account] = await db.select(accountColumns).from(bankAccounts).where(eq(bankAccounts.id, id));
   if (!account) throw noAccount();
   if (!account.active) {
@@ -311,6 +311,26 @@ export async function reverseTransactions(
 }
 
 /**
+ * The rows a record of another module wrote that still count (not reversals, not reversed), locked
+ * for the caller's transaction: what a change to that record takes back.
+ */
+export async function liveRowsOf(tx: Tx, source: RecordSource): Promise<Row[]> {
+  return tx
+    .select()
+    .from(bankTransactions)
+    .where(
+      and(
+        eq(bankTransactions.sourceKind, source.kind),
+        eq(bankTransactions.sourceId, source.id),
+        sql`${bankTransactions.kind} <> 'reversal'`,
+        sql`not exists (select 1 from bank_transactions r where r.reverses_id = ${bankTransactions.id})`,
+      ),
+    )
+    .orderBy(asc(bankTransactions.occurredAt))
+    .for('update');
+}
+
+/**
  * Voids an entry made by hand, or a transfer (both its rows), with a reason. Rows a payment or a refund
  * made are taken back by refunding, not here (a 409 that says so).
  */
@@ -325,10 +345,15 @@ export async function voidTransaction(
     const [row] = await tx.select().from(bankTransactions).where(eq(bankTransactions.id, id)).for('update');
     if (!row) throw notFound('There is no bank transaction with this id.');
     if (row.sourceKind !== 'manual' && row.sourceKind !== 'transfer') {
-      throw conflict(
-        `This entry was made by a ${row.sourceKind}: take it back from the ${row.sourceKind === 'payment' ? 'order, by a refund' : 'order'} instead.`,
-        { reason: 'not-manual', source: row.sourceKind },
-      );
+      const where: Record<string, string> = {
+        payment: 'a payment: take it back from the order, by a refund',
+        refund: 'a refund: it stays with its order',
+        expense: 'an expense: change or void the expense instead',
+      };
+      throw conflict(`This entry was made by ${where[row.sourceKind] ?? `a ${row.sourceKind}`}.`, {
+        reason: 'not-manual',
+        source: row.sourceKind,
+      });
     }
     const rows =
       row.transferId === null || row.kind === 'reversal'

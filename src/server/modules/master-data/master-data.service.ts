@@ -484,3 +484,31 @@ export async function findSuppliers(
     .where(inArray(suppliers.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** The expense categories of `ids` that exist, by id. */
+export async function findExpenseCategories(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, OrderReference>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: expenseCategories.id, name: expenseCategories.name, active: expenseCategories.active })
+    .from(expenseCategories)
+    .where(inArray(expenseCategories.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The names of the bank and cash accounts of `ids` that exist, by id. */
+export async function findBankAccountNames(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: bankAccounts.id, name: bankAccounts.name })
+    .from(bankAccounts)
+    .where(inArray(bankAccounts.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<BankTransactionKind, string> = {
 export const SOURCE_LABELS: Record<LedgerSource, string> = {
   payment: 'Payment',
   refund: 'Refund',
+  expense: 'Expense',
   manual: 'Entered by hand',
   transfer: 'Transfer',
 };

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  createdAtColumn,
+  currencyColumn,
+  idColumn,
+  instantColumn,
+  money,
+  settingsCurrency,
+  timestampColumns,
+  versionColumn,
+} from '../../db/columns';
+import { users } from '../auth/auth.schema';
+import { bankAccounts, expenseCategories, suppliers } from '../master-data/master-data.schema';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Expenses (docs/PRODUCT-RULES.md, Expenses): money paid out of a bank or cash account for something
+ * other than a purchase order. The money itself is the ledger's withdrawal row that names the expense
+ * (`source_kind = 'expense'`), written in the same transaction; this row holds what the owner wants to
+ * know about it. Never deleted: a mistake is voided (status, reason), which reverses the ledger row.
+ */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: idColumn(),
+    /** The restaurant's day it was paid; the ledger books the withdrawal on it. */
+    date: date('date', { mode: 'string' }).notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => expenseCategories.id, { onDelete: 'restrict' }),
+    /** Positive minor units. */
+    amount: money('amount').notNull(),
+    currency: currencyColumn().$defaultFn(settingsCurrency),
+    description: text('description').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull().default(''),
+    status: text('status').notNull().default('recorded'),
+    voidReason: text('void_reason'),
+    voidedAt: instantColumn('voided_at'),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: versionColumn(),
+    ...timestampColumns(),
+  },
+  (table) => [
+    index('expenses_date_idx').on(table.date, table.createdAt, table.id),
+    index('expenses_category_idx').on(table.categoryId, table.date),
+    index('expenses_account_idx').on(table.accountId),
+    index('expenses_supplier_idx').on(table.supplierId),
+    index('expenses_created_by_idx').on(table.createdBy),
+    index('expenses_voided_by_idx').on(table.voidedBy),
+    index('expenses_search_trgm_idx').using(
+      'gin',
+      table.description.op('gin_trgm_ops'),
+      table.reference.op('gin_trgm_ops'),
+    ),
+    check('expenses_amount_check', sql`${table.amount} > 0`),
+    check('expenses_status_check', sql`${table.status} in ('recorded', 'voided')`),
+    check(
+      'expenses_void_check',
+      sql`(${table.status} = 'voided') = (${table.voidReason} is not null and ${table.voidedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * An expense's receipt, one at most: a photo reduced like every picture, or a PDF as sent. Kept in the
+ * database so backups carry it; read only by admins, through the expense.
+ */
+export const expenseReceipts = pgTable(
+  'expense_receipts',
+  {
+    expenseId: uuid('expense_id')
+      .primaryKey()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Strong validator: SHA-256 of the content, hex. */
+    etag: text('etag').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    index('expense_receipts_uploaded_by_idx').on(table.uploadedBy),
+    check(
+      'expense_receipts_type_check',
+      sql`${table.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`,
+    ),
+  ],
+);

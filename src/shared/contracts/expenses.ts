@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { dateField, idField, nameField, textField, versionField } from './fields';
+import { movedAmountField } from './ledger';
+
+/**
+ * Expenses: money the restaurant spends outside purchase orders (rent, wages, repairs), each paid
+ * from a bank or cash account. Recording one writes its withdrawal in that account's ledger; changing
+ * its amount, date or account reverses that row and writes a new one; voiding reverses it. An expense
+ * is never deleted.
+ */
+
+export const EXPENSE_STATUSES = ['recorded', 'voided'] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+
+/** A receipt: a photo (reduced like every picture) or a PDF, up to 10 MB as sent. */
+export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_TOO_LARGE = 'The receipt is larger than 10 MB. Please choose a smaller file.';
+export const NOT_A_RECEIPT = 'The receipt must be a JPEG, PNG or WebP photo, or a PDF.';
+export const ACCEPTED_RECEIPT_TYPES = 'image/jpeg,image/png,image/webp,application/pdf';
+
+/** The browser's check before a receipt is sent (the server reads the file to be sure). */
+export function receiptFileProblem(file: File): string | null {
+  if (!ACCEPTED_RECEIPT_TYPES.split(',').includes(file.type)) return NOT_A_RECEIPT;
+  if (file.size > MAX_RECEIPT_BYTES) return RECEIPT_TOO_LARGE;
+  return null;
+}
+
+const referenceField = textField(100);
+
+export const ExpenseInputSchema = z.strictObject({
+  /** The day it was paid (the restaurant's calendar); the ledger books it on that day. */
+  date: dateField,
+  categoryId: idField,
+  /** Positive minor units, taken out of the account. */
+  amount: movedAmountField,
+  description: nameField(200, 'a description'),
+  /** The bank or cash account it was paid from. */
+  accountId: idField,
+  supplierId: idField.nullable().optional(),
+  /** The invoice or receipt number. */
+  reference: referenceField.optional(),
+});
+export type ExpenseInput = z.infer<typeof ExpenseInputSchema>;
+
+export const ExpenseUpdateSchema = z.strictObject({
+  version: versionField,
+  date: dateField.optional(),
+  categoryId: idField.optional(),
+  amount: movedAmountField.optional(),
+  description: nameField(200, 'a description').optional(),
+  accountId: idField.optional(),
+  supplierId: idField.nullable().optional(),
+  reference: referenceField.optional(),
+});
+export type ExpenseUpdate = z.infer<typeof ExpenseUpdateSchema>;
+
+export const ExpenseVoidInputSchema = z.strictObject({
+  version: versionField,
+  reason: nameField(200, 'a reason'),
+});
+export type ExpenseVoidInput = z.infer<typeof ExpenseVoidInputSchema>;
+
+export const ExpenseReceiptSchema = z.object({
+  contentType: z.string(),
+  /** Bytes as stored (a photo after it was reduced). */
+  size: z.number(),
+  fileName: z.string(),
+  /** Where to read it (admins only). */
+  url: z.string(),
+  uploadedAt: z.string(),
+});
+export type ExpenseReceipt = z.infer<typeof ExpenseReceiptSchema>;
+
+export const ExpenseSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  date: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  supplierId: z.string().nullable(),
+  supplierName: z.string().nullable(),
+  reference: z.string(),
+  receipt: ExpenseReceiptSchema.nullable(),
+  status: z.enum(EXPENSE_STATUSES),
+  voidReason: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidedByName: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Expense = z.infer<typeof ExpenseSchema>;
+
+export const ExpenseCategoryTotalSchema = z.object({
+  categoryId: z.string(),
+  categoryName: z.string(),
+  count: z.number(),
+  amount: z.number(),
+});
+export type ExpenseCategoryTotal = z.infer<typeof ExpenseCategoryTotalSchema>;
+
+export const ExpensePageSchema = z.object({
+  /** Newest date first. */
+  items: z.array(ExpenseSchema),
+  nextCursor: z.string().nullable(),
+  /** Over every expense the filters keep (all pages), voided ones left out. */
+  totals: z.object({
+    count: z.number(),
+    amount: z.number(),
+    byCategory: z.array(ExpenseCategoryTotalSchema),
+  }),
+});
+export type ExpensePage = z.infer<typeof ExpensePageSchema>;
+
+/** The list's filters, as the query string names them. */
+export interface ExpenseFilters {
+  from?: string;
+  to?: string;
+  categoryId?: string;
+  supplierId?: string;
+  accountId?: string;
+  status?: ExpenseStatus;
+  search?: string;
+}
+
+/** The columns of the CSV export, in order. */
+export const EXPENSE_CSV_COLUMNS = [
+  'Date',
+  'Category',
+  'Description',
+  'Supplier',
+  'Paid from',
+  'Reference',
+  'Amount',
+  'Currency',
+  'Status',
+  'Void reason',
+  'Receipt',
+] as const;
+
+export const EXPENSES_API = {
+  expenses: '/api/expenses',
+  expense: (id: string) => `/api/expenses/${id}`,
+  voidExpense: (id: string) => `/api/expenses/${id}/void`,
+  receipt: (id: string) => `/api/expenses/${id}/receipt`,
+  export: '/api/expenses/export',
+} as const;
