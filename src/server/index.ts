@@ -126,6 +126,8 @@ async function main(): Promise<void> {
     await removePartialFiles(config);
     services.backupScheduler.start();
     cleanups.push(() => services.backupScheduler.stop());
+    services.recurringExpenses.start();
+    cleanups.push(() => services.recurringExpenses.stop());
 
     const app = createApp(services);
     // Hot GETs answered from memory before the app (fast-routes.ts): the SPA page, the public

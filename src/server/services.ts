@@ -54,6 +54,8 @@ declare module './lib/context' {
     pushSender: PushSender;
     /** The daily backup (modules/backup): started with the app, stopped with it. */
     backupScheduler: BackupScheduler;
+    /** Records recurring expenses on their days (modules/expenses): started with the app. */
+    recurringExpenses: expenses.RecurringExpenseScheduler;
   }
 }
 
@@ -134,6 +136,7 @@ export function createServices(options: {
   const paymentProvider = config.stripe ? createStripeProvider(config.stripe) : null;
   const pushSender = new PushSender({ db, liveTopics, config, logger });
   const backupScheduler = new BackupScheduler({ db, config, logger });
+  const recurringExpenses = new expenses.RecurringExpenseScheduler({ db, logger });
   return {
     config,
     db,
@@ -145,5 +148,6 @@ export function createServices(options: {
     paymentProvider,
     pushSender,
     backupScheduler,
+    recurringExpenses,
   };
 }

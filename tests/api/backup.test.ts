@@ -246,6 +246,43 @@ describe('the drill: every table backed up, changed, restored, and restored into
     expect((await fake.deliver(fake.completedEvent(session.id))).status).toBe(200);
     expect((await readOrder(t, online.id, staff)).paymentStatus).toBe('paid');
 
+    // expenses, expense_receipts, recurring_expenses: rent set up monthly, and a repair paid from a
+    // demo account with a PDF receipt (its withdrawal a bank_transactions row naming it).
+    const categories = (await (await t.get('/api/expense-categories?limit=1', { as: owner })).json()) as {
+      items: { id: string }[];
+    };
+    const accounts = (await (await t.get('/api/bank-accounts?limit=1', { as: owner })).json()) as {
+      items: { id: string }[];
+    };
+    const costs = { categoryId: categories.items[0]?.id, accountId: accounts.items[0]?.id };
+    const rent = await t.post(
+      '/api/recurring-expenses',
+      {
+        ...costs,
+        description: 'Drill rent',
+        amount: 90_000,
+        frequency: 'monthly',
+        dayOfMonth: 1,
+        startsOn: '2026-01-01',
+      },
+      { as: owner },
+    );
+    expect(rent.status, await rent.clone().text()).toBe(201);
+    const repair = await t.post(
+      '/api/expenses',
+      { ...costs, date: new Date().toISOString().slice(0, 10), amount: 4_200, description: 'Drill repair' },
+      { as: owner },
+    );
+    expect(repair.status, await repair.clone().text()).toBe(201);
+    const receiptForm = new FormData();
+    receiptForm.append('file', new File(['%PDF-1.4\n%%EOF\n'], 'repair.pdf', { type: 'application/pdf' }));
+    const receipt = await t.request(
+      `/api/expenses/${((await repair.json()) as { id: string }).id}/receipt`,
+      { method: 'POST', body: receiptForm },
+      { as: owner },
+    );
+    expect(receipt.status, await receipt.clone().text()).toBe(200);
+
     // A demo dish with a photo (stored_images), whose bytes the restore must give back.
     const menu = (await (await t.get('/api/menu/public')).json()) as PublicMenu;
     const withPhoto = menu.categories.flatMap((category) => category.items).find((dish) => dish.photoUrl);

@@ -143,7 +143,81 @@ export const EXPENSE_CSV_COLUMNS = [
   'Receipt',
 ] as const;
 
+export const RECURRENCE_FREQUENCIES = ['monthly', 'weekly'] as const;
+export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
+
+const recurringFields = {
+  description: nameField(200, 'a description'),
+  categoryId: idField,
+  amount: movedAmountField,
+  accountId: idField,
+  supplierId: idField.nullable().optional(),
+  reference: referenceField.optional(),
+  frequency: z.enum(RECURRENCE_FREQUENCIES, { error: 'must be monthly or weekly' }),
+  /** Monthly: the day of the month (the month's last day when it is shorter). */
+  dayOfMonth: z
+    .number({ error: 'must be a day of the month from 1 to 31' })
+    .int('must be a day of the month from 1 to 31')
+    .min(1, 'must be a day of the month from 1 to 31')
+    .max(31, 'must be a day of the month from 1 to 31')
+    .nullable()
+    .optional(),
+  /** Weekly: 1 = Monday … 7 = Sunday. */
+  weekday: z
+    .number({ error: 'must be a weekday from 1 (Monday) to 7 (Sunday)' })
+    .int('must be a weekday from 1 (Monday) to 7 (Sunday)')
+    .min(1, 'must be a weekday from 1 (Monday) to 7 (Sunday)')
+    .max(7, 'must be a weekday from 1 (Monday) to 7 (Sunday)')
+    .nullable()
+    .optional(),
+  /** The first day it may record on; a day already past is not recorded for (only from today). */
+  startsOn: dateField,
+  endsOn: dateField.nullable().optional(),
+};
+
+export const RecurringExpenseInputSchema = z.strictObject(recurringFields);
+export type RecurringExpenseInput = z.infer<typeof RecurringExpenseInputSchema>;
+
+export const RecurringExpenseUpdateSchema = RecurringExpenseInputSchema.partial().extend({
+  version: versionField,
+  /** Off: it records nothing until turned on again (then from that day on). */
+  active: z.boolean({ error: 'must be true or false' }).optional(),
+});
+export type RecurringExpenseUpdate = z.infer<typeof RecurringExpenseUpdateSchema>;
+
+export const RecurringExpenseSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  description: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  amount: z.number(),
+  accountId: z.string(),
+  accountName: z.string(),
+  supplierId: z.string().nullable(),
+  supplierName: z.string().nullable(),
+  reference: z.string(),
+  frequency: z.enum(RECURRENCE_FREQUENCIES),
+  dayOfMonth: z.number().nullable(),
+  weekday: z.number().nullable(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  /** The next day it records an expense on; null once it has ended or while it is off. */
+  nextDue: z.string().nullable(),
+  /** The last day it recorded an expense for, if any. */
+  lastRecordedOn: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RecurringExpense = z.infer<typeof RecurringExpenseSchema>;
+
+export const RecurringExpenseListSchema = z.object({ items: z.array(RecurringExpenseSchema) });
+export type RecurringExpenseList = z.infer<typeof RecurringExpenseListSchema>;
+
 export const EXPENSES_API = {
+  recurring: '/api/recurring-expenses',
+  recurringOne: (id: string) => `/api/recurring-expenses/${id}`,
   expenses: '/api/expenses',
   expense: (id: string) => `/api/expenses/${id}`,
   voidExpense: (id: string) => `/api/expenses/${id}/void`,

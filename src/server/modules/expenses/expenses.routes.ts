@@ -9,6 +9,10 @@ import {
   ExpenseVoidInputSchema,
   MAX_RECEIPT_BYTES,
   RECEIPT_TOO_LARGE,
+  RecurringExpenseInputSchema,
+  RecurringExpenseListSchema,
+  RecurringExpenseSchema,
+  RecurringExpenseUpdateSchema,
 } from '../../../shared/contracts/expenses';
 import { requireActor } from '../../lib/auth-guards';
 import { PaginationQuerySchema } from '../../lib/pagination';
@@ -33,6 +37,11 @@ import {
   updateExpense,
   voidExpense,
 } from './expenses.service';
+import {
+  createRecurringExpense,
+  listRecurringExpenses,
+  updateRecurringExpense,
+} from './recurring-expenses.service';
 
 const TAGS = ['Expenses'];
 const RECEIPT_FIELD = 'file';
@@ -189,10 +198,71 @@ const removeReceiptRoute = defineRoute('admin', {
   },
 });
 
+const RecurringIdParams = z.object({
+  id: z.uuid('must be a recurring expense id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
+
+const listRecurringRoute = defineRoute('admin', {
+  method: 'get',
+  path: EXPENSES_API.recurring,
+  tags: TAGS,
+  summary: 'Recurring expenses',
+  description: 'Active ones first, by the next day they record on.',
+  responses: { 200: jsonResponse('Every recurring expense', RecurringExpenseListSchema) },
+});
+
+const createRecurringRoute = defineRoute('admin', {
+  method: 'post',
+  path: EXPENSES_API.recurring,
+  tags: TAGS,
+  summary: 'Set up a recurring expense',
+  description:
+    'Monthly on `dayOfMonth` (the month’s last day when it is shorter) or weekly on `weekday` ' +
+    '(1 = Monday), from `startsOn` (not before today: days already past are not recorded) until ' +
+    '`endsOn`. On each of its days the app records the expense and its withdrawal by itself; days ' +
+    'missed while it was stopped are recorded at its next start, each on its own date. A day the books ' +
+    'are closed on, or whose category or account was archived, is skipped and audited.',
+  request: jsonBody(RecurringExpenseInputSchema),
+  responses: { 201: jsonResponse('The recurring expense', RecurringExpenseSchema) },
+});
+
+const updateRecurringRoute = defineRoute('admin', {
+  method: 'patch',
+  path: `${EXPENSES_API.recurring}/{id}`,
+  tags: TAGS,
+  summary: 'Change or stop a recurring expense',
+  description:
+    'Only the fields given change; what it recorded before stays. `active: false` stops it; turned ' +
+    'on again it records from that day on. An old `version` is a 409 `stale`.',
+  request: { params: RecurringIdParams, ...jsonBody(RecurringExpenseUpdateSchema) },
+  responses: {
+    200: jsonResponse('The recurring expense after the change', RecurringExpenseSchema),
+    404: errorResponse('No recurring expense with this id'),
+    409: errorResponse('Changed since'),
+  },
+});
+
 const router = createRouter();
 router.use(EXPENSES_API.receipt(':id'), imageUploadBodyLimit(RECEIPT_LIMIT));
 
 export const expensesRoutes = router
+  .openapi(listRecurringRoute, async (c) =>
+    c.json(await listRecurringExpenses(c.var.deps.db, requireActor(c)), 200),
+  )
+  .openapi(createRecurringRoute, async (c) =>
+    c.json(await createRecurringExpense(c.var.deps.db, requireActor(c), c.req.valid('json')), 201),
+  )
+  .openapi(updateRecurringRoute, async (c) =>
+    c.json(
+      await updateRecurringExpense(
+        c.var.deps.db,
+        requireActor(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  )
   .openapi(listRoute, async (c) =>
     c.json(await listExpenses(c.var.deps.db, requireActor(c), c.req.valid('query')), 200),
   )

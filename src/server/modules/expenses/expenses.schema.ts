@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   currencyColumn,
@@ -44,10 +56,16 @@ export const expenses = pgTable(
     voidedAt: instantColumn('voided_at'),
     voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The recurring expense that recorded it, and for which of its days (once per day). */
+    recurringId: uuid('recurring_id').references((): AnyPgColumn => recurringExpenses.id, {
+      onDelete: 'restrict',
+    }),
+    recurringOn: date('recurring_on', { mode: 'string' }),
     version: versionColumn(),
     ...timestampColumns(),
   },
   (table) => [
+    uniqueIndex('expenses_recurring_unique').on(table.recurringId, table.recurringOn),
     index('expenses_date_idx').on(table.date, table.createdAt, table.id),
     index('expenses_category_idx').on(table.categoryId, table.date),
     index('expenses_account_idx').on(table.accountId),
@@ -92,6 +110,55 @@ export const expenseReceipts = pgTable(
     check(
       'expense_receipts_type_check',
       sql`${table.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`,
+    ),
+  ],
+);
+
+/**
+ * A recurring expense (rent, wages, a subscription): a template that records an expense on each of its
+ * days, monthly (`day_of_month`; the month's last day when shorter) or weekly (`weekday`, 1 = Monday),
+ * from `starts_on` until `ends_on`. `next_due` is the next day it records; null once it has ended.
+ */
+export const recurringExpenses = pgTable(
+  'recurring_expenses',
+  {
+    id: idColumn(),
+    description: text('description').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => expenseCategories.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull().default(''),
+    frequency: text('frequency').notNull(),
+    dayOfMonth: integer('day_of_month'),
+    weekday: integer('weekday'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    nextDue: date('next_due', { mode: 'string' }),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: versionColumn(),
+    ...timestampColumns(),
+  },
+  (table) => [
+    index('recurring_expenses_due_idx').on(table.nextDue),
+    index('recurring_expenses_category_idx').on(table.categoryId),
+    index('recurring_expenses_account_idx').on(table.accountId),
+    index('recurring_expenses_supplier_idx').on(table.supplierId),
+    index('recurring_expenses_created_by_idx').on(table.createdBy),
+    check('recurring_expenses_amount_check', sql`${table.amount} > 0`),
+    check(
+      'recurring_expenses_rule_check',
+      sql`(${table.frequency} = 'monthly' and ${table.dayOfMonth} between 1 and 31 and ${table.weekday} is null)
+        or (${table.frequency} = 'weekly' and ${table.weekday} between 1 and 7 and ${table.dayOfMonth} is null)`,
+    ),
+    check(
+      'recurring_expenses_period_check',
+      sql`${table.endsOn} is null or ${table.endsOn} >= ${table.startsOn}`,
     ),
   ],
 );

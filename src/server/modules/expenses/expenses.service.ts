@@ -47,7 +47,7 @@ import { expenseReceipts, expenses } from './expenses.schema';
 export const EXPENSE_TOPIC_RULES: Record<string, TopicRule> = {
   expenses: ({ actor }) => isAdmin(actor?.role),
 };
-const TOPIC = 'expenses';
+export const TOPIC = 'expenses';
 
 /** Longest side of a receipt photo: small print stays readable. */
 const RECEIPT_PHOTO_SIZE = 2000;
@@ -60,7 +60,7 @@ type ReceiptInfo = Pick<
 
 const missing = () => notFound('There is no expense with this id.');
 
-function fieldError(path: string, message: string) {
+export function fieldError(path: string, message: string) {
   return badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
 }
 
@@ -132,7 +132,10 @@ async function present(db: Queryable, rows: readonly ExpenseRow[]): Promise<Expe
   });
 }
 
-async function userNames(db: Queryable, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+export async function userNames(
+  db: Queryable,
+  ids: readonly (string | null)[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((id): id is string => id !== null))];
   if (unique.length === 0) return new Map();
   const rows = await db
@@ -149,14 +152,14 @@ async function presentOne(db: Queryable, row: ExpenseRow): Promise<Expense> {
 }
 
 /** A category an expense can be put in: it exists and is not archived (400 on the field). */
-async function checkCategory(tx: Tx, id: string) {
+export async function checkCategory(tx: Tx, id: string) {
   const category = (await findExpenseCategories(tx, [id])).get(id);
   if (!category) throw fieldError('categoryId', 'is not an expense category');
   if (!category.active) throw fieldError('categoryId', `${category.name} is archived`);
   return category;
 }
 
-async function checkSupplier(tx: Tx, id: string | null | undefined) {
+export async function checkSupplier(tx: Tx, id: string | null | undefined) {
   if (!id) return null;
   const supplier = (await findSuppliers(tx, [id])).get(id);
   if (!supplier) throw fieldError('supplierId', 'is not a supplier');
@@ -165,7 +168,7 @@ async function checkSupplier(tx: Tx, id: string | null | undefined) {
 }
 
 /** An account the money can leave: it exists and is active (a 400 on the field otherwise). */
-async function checkAccount(tx: Tx, id: string) {
+export async function checkAccount(tx: Tx, id: string) {
   try {
     return await liveAccount(tx, id);
   } catch (error) {
@@ -195,45 +198,58 @@ function auditValues(row: ExpenseRow) {
 /** Records an expense and its withdrawal, in one transaction. */
 export async function createExpense(db: Database, actor: Actor, input: ExpenseInput): Promise<Expense> {
   authorize(actor, 'expense.record');
-  return withTransaction(db, async (tx) => {
-    const category = await checkCategory(tx, input.categoryId);
-    const account = await checkAccount(tx, input.accountId);
-    await checkSupplier(tx, input.supplierId);
-    const [row] = await tx
-      .insert(expenses)
-      .values({
-        date: input.date,
-        categoryId: input.categoryId,
-        amount: input.amount,
-        description: input.description,
-        accountId: input.accountId,
-        supplierId: input.supplierId ?? null,
-        reference: input.reference ?? '',
-        createdBy: actor.id,
-      })
-      .returning();
-    if (!row) throw new Error('expense not written');
-    await recordBankTransaction(tx, {
-      accountId: account.id,
-      kind: 'withdrawal',
-      amount: row.amount,
-      currency: row.currency.trim(),
-      description: ledgerDescription(category.name, row.description),
-      source: { kind: 'expense', id: row.id },
-      bookedOn: row.date,
-      createdBy: actor.id,
-    });
-    await recordAudit(tx, actor, {
-      area: 'finance',
-      action: 'expense.recorded',
-      summary: `Recorded an expense of ${formatMoney(row.amount, row.currency.trim(), 'en')} on ${row.date} (${category.name}): ${row.description}`,
-      targetType: 'expense',
-      targetId: row.id,
-      after: auditValues(row),
-    });
-    await publishChange(tx, TOPIC);
-    return presentOne(tx, row);
+  return withTransaction(db, async (tx) => presentOne(tx, await insertExpense(tx, actor, input)));
+}
+
+/**
+ * Writes an expense, its withdrawal and its audit entry in the caller's transaction; `recurring` names
+ * the recurring expense and the day it records for (`actor` null: the app did it on its own).
+ */
+export async function insertExpense(
+  tx: Tx,
+  actor: Actor | null,
+  input: ExpenseInput,
+  recurring?: { id: string; on: string },
+): Promise<ExpenseRow> {
+  const category = await checkCategory(tx, input.categoryId);
+  const account = await checkAccount(tx, input.accountId);
+  await checkSupplier(tx, input.supplierId);
+  const [row] = await tx
+    .insert(expenses)
+    .values({
+      date: input.date,
+      categoryId: input.categoryId,
+      amount: input.amount,
+      description: input.description,
+      accountId: input.accountId,
+      supplierId: input.supplierId ?? null,
+      reference: input.reference ?? '',
+      createdBy: actor?.id ?? null,
+      recurringId: recurring?.id ?? null,
+      recurringOn: recurring?.on ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('expense not written');
+  await recordBankTransaction(tx, {
+    accountId: account.id,
+    kind: 'withdrawal',
+    amount: row.amount,
+    currency: row.currency.trim(),
+    description: ledgerDescription(category.name, row.description),
+    source: { kind: 'expense', id: row.id },
+    bookedOn: row.date,
+    createdBy: actor?.id ?? null,
   });
+  await recordAudit(tx, actor, {
+    area: 'finance',
+    action: 'expense.recorded',
+    summary: `Recorded ${recurring ? 'a recurring' : 'an'} expense of ${formatMoney(row.amount, row.currency.trim(), 'en')} on ${row.date} (${category.name}): ${row.description}`,
+    targetType: 'expense',
+    targetId: row.id,
+    after: { ...auditValues(row), ...(recurring ? { recurringId: recurring.id } : {}) },
+  });
+  await publishChange(tx, TOPIC);
+  return row;
 }
 
 /** The expense's row locked for this transaction, or a 404. */

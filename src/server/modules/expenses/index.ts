@@ -15,3 +15,10 @@ export {
   updateExpense,
   voidExpense,
 } from './expenses.service';
+export {
+  createRecurringExpense,
+  listRecurringExpenses,
+  RecurringExpenseScheduler,
+  recordDueRecurringExpenses,
+  updateRecurringExpense,
+} from './recurring-expenses.service';
