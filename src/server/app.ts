@@ -22,6 +22,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { mountApiDocs } from './modules/docs/docs.routes';
 import { eventsRoutes } from './modules/events';
+import { budgetsRoutes } from './modules/expenses/budgets.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { isImageUploadPath, uploadsPerUser } from './modules/images';
@@ -172,6 +173,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', inventoryRoutes);
   app.route('/', purchaseOrdersRoutes);
   app.route('/', expensesRoutes);
+  app.route('/', budgetsRoutes);
   app.route('/', usageRoutes);
   app.route('/', recipeRoutes);
   app.route('/', stockCountRoutes);

@@ -71,6 +71,8 @@ export const ERROR_REASONS = [
   'wrong-status',
   'over-receipt',
   'nothing-low',
+  // Budgets: copying a month that has none.
+  'nothing-to-copy',
   // Feedback.
   'not-completed',
   'already-given',

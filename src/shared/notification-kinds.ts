@@ -5,8 +5,7 @@
  */
 
 /**
- * What a notification is about. A new kind is one line here and one `notify` call where it happens
- * (budget overruns come with budgets).
+ * What a notification is about. A new kind is one line here and one `notify` call where it happens.
  */
 export const NOTIFICATION_KINDS = [
   /** Staff (staff, manager, admin): a guest's online order is waiting to be accepted. */
@@ -22,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'low-rating',
   /** Admins: a stock movement left an inventory item at or below its reorder level. */
   'low-stock',
+  /** Admins: an expense took a category past 80 % or 100 % of its month's budget. */
+  'budget-threshold',
   /** The user themself, from /test-notifications. */
   'test',
 ] as const;

@@ -268,6 +268,20 @@ describe('the drill: every table backed up, changed, restored, and restored into
       { as: owner },
     );
     expect(rent.status, await rent.clone().text()).toBe(201);
+    // budget_allocations, budget_notices: this month's budget, which the repair takes past 80 %.
+    const budget = await t.request(
+      '/api/budget-allocations',
+      {
+        method: 'PUT',
+        body: JSON.stringify({
+          month: new Date().toISOString().slice(0, 7),
+          lines: [{ categoryId: costs.categoryId, amount: 5_000 }],
+        }),
+        headers: { 'content-type': 'application/json' },
+      },
+      { as: owner },
+    );
+    expect(budget.status, await budget.clone().text()).toBe(200);
     const repair = await t.post(
       '/api/expenses',
       { ...costs, date: new Date().toISOString().slice(0, 10), amount: 4_200, description: 'Drill repair' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/lib/context';
@@ -17,7 +18,7 @@ import { listCustomers } from '../../src/server/modules/users/users.service';
 import { can, POLICY_DEFINITIONS, type PolicyAction, type PolicyActor } from '../../src/server/policies';
 import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-cases/customer-feedback';
 import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
-import { EXPENSES_API, type Expense } from '../../src/shared/contracts/expenses';
+import { BUDGETS_API, EXPENSES_API, type Expense } from '../../src/shared/contracts/expenses';
 import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/inventory';
 import { INVENTORY_USAGE_PATH } from '../../src/shared/contracts/inventory-usage';
 import { type BankTransaction, LEDGER_API } from '../../src/shared/contracts/ledger';
@@ -808,6 +809,37 @@ const cases: RouteCase<unknown>[] = [
         { as: user },
       ),
     unchanged: async (account) => expect(await ledgerRows(account.id)).toBe(0),
+  }),
+  routeCase({
+    action: 'budget.read',
+    route: `GET ${BUDGETS_API.allocations}`,
+    ok: 200,
+    call: (user) => t.get(BUDGETS_API.allocations, { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'budget.write',
+    route: `PUT ${BUDGETS_API.allocations}`,
+    ok: 200,
+    // A fresh category each time, so a refused call can be seen to have set nothing for it.
+    prepare: async () =>
+      (await (
+        await t.post('/api/expense-categories', { name: `Budget policy ${randomUUID()}` }, { as: as.admin })
+      ).json()) as { id: string },
+    call: (user, category) =>
+      t.request(
+        BUDGETS_API.allocations,
+        {
+          method: 'PUT',
+          body: JSON.stringify({ month: '2031-01', lines: [{ categoryId: category.id, amount: 100 }] }),
+          headers: { 'content-type': 'application/json' },
+        },
+        { as: user },
+      ),
+    unchanged: async (category) => {
+      const response = await t.get(`${BUDGETS_API.allocations}?month=2031-01`, { as: as.admin });
+      const { lines } = (await response.json()) as { lines: { categoryId: string; allocated: number }[] };
+      expect(lines.find((line) => line.categoryId === category.id)?.allocated).toBe(0);
+    },
   }),
   routeCase<Expense>({
     action: 'expense.void',

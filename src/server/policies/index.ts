@@ -242,6 +242,8 @@ export const POLICIES = {
     roles: ADMIN,
   }),
   'expense.void': rule({ description: 'Void an expense (its withdrawal is reversed)', roles: ADMIN }),
+  'budget.read': rule({ description: 'See the budgets against what was spent', roles: ADMIN }),
+  'budget.write': rule({ description: 'Set or copy the budget of a month', roles: ADMIN }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -92,6 +92,8 @@ const EXPECTED: Record<PolicyAction, string> = {
   'expense.read': '           .    .    .     .   Y     -     -',
   'expense.record': '         .    .    .     .   Y     -     -',
   'expense.void': '           .    .    .     .   Y     -     -',
+  'budget.read': '            .    .    .     .   Y     -     -',
+  'budget.write': '           .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

@@ -224,3 +224,88 @@ export const EXPENSES_API = {
   receipt: (id: string) => `/api/expenses/${id}/receipt`,
   export: '/api/expenses/export',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Budget allocations: per expense category and month, an amount to spend; spent is what the month's
+// recorded expenses of that category add up to.
+
+/** A month of the restaurant's calendar, `YYYY-MM`. */
+export const monthField = z
+  .string({ error: 'must be a month such as 2026-01' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month such as 2026-01');
+
+/** Used from this percent of the allocation the line warns; from 100 it is over. */
+export const BUDGET_WARNING_PERCENT = 80;
+export const BUDGET_OVER_PERCENT = 100;
+export const BUDGET_STATES = ['ok', 'warning', 'over'] as const;
+export type BudgetState = (typeof BUDGET_STATES)[number];
+
+/** ok, warning (80 % used or more) or over (100 % or more; anything spent without an allocation). */
+export function budgetState(allocated: number, spent: number): BudgetState {
+  if (allocated <= 0) return spent > 0 ? 'over' : 'ok';
+  if (spent * 100 >= allocated * BUDGET_OVER_PERCENT) return 'over';
+  if (spent * 100 >= allocated * BUDGET_WARNING_PERCENT) return 'warning';
+  return 'ok';
+}
+
+/** Percent of the allocation spent, to one decimal; null without an allocation. */
+export function percentUsed(allocated: number, spent: number): number | null {
+  return allocated > 0 ? Math.round((spent * 1000) / allocated) / 10 : null;
+}
+
+export const BudgetLineSchema = z.object({
+  categoryId: z.string(),
+  categoryName: z.string(),
+  /** Archived categories show while they have an allocation or spending in the month. */
+  categoryActive: z.boolean(),
+  allocated: z.number(),
+  spent: z.number(),
+  remaining: z.number(),
+  percentUsed: z.number().nullable(),
+  state: z.enum(BUDGET_STATES),
+});
+export type BudgetLine = z.infer<typeof BudgetLineSchema>;
+
+export const BudgetMonthSchema = z.object({
+  month: z.string(),
+  lines: z.array(BudgetLineSchema),
+  totals: BudgetLineSchema.omit({ categoryId: true, categoryName: true, categoryActive: true }),
+  /** The six months ending with this one, oldest first: per category, allocated and spent in each. */
+  history: z.object({
+    months: z.array(z.string()),
+    lines: z.array(
+      z.object({
+        categoryId: z.string(),
+        categoryName: z.string(),
+        months: z.array(z.object({ allocated: z.number(), spent: z.number() })),
+      }),
+    ),
+  }),
+});
+export type BudgetMonth = z.infer<typeof BudgetMonthSchema>;
+
+export const BudgetAllocationsInputSchema = z.strictObject({
+  month: monthField,
+  /** Each category's amount for the month; 0 removes its allocation. Categories not named keep theirs. */
+  lines: z
+    .array(
+      z.strictObject({
+        categoryId: idField,
+        amount: z
+          .number({ error: 'must be an amount in minor units (cents)' })
+          .int('must be a whole number of minor units (cents)')
+          .min(0, 'must not be negative')
+          .max(100_000_000_000, 'is too large'),
+      }),
+    )
+    .max(500, 'must be at most 500 lines'),
+});
+export type BudgetAllocationsInput = z.infer<typeof BudgetAllocationsInputSchema>;
+
+export const BudgetCopyInputSchema = z.strictObject({ from: monthField, to: monthField });
+export type BudgetCopyInput = z.infer<typeof BudgetCopyInputSchema>;
+
+export const BUDGETS_API = {
+  allocations: '/api/budget-allocations',
+  copy: '/api/budget-allocations/copy',
+} as const;

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -161,4 +162,43 @@ export const recurringExpenses = pgTable(
       sql`${table.endsOn} is null or ${table.endsOn} >= ${table.startsOn}`,
     ),
   ],
+);
+
+/** What an expense category may spend in a month (`month`: its first day), one row per both. */
+export const budgetAllocations = pgTable(
+  'budget_allocations',
+  {
+    id: idColumn(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => expenseCategories.id, { onDelete: 'restrict' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestampColumns(),
+  },
+  (table) => [
+    uniqueIndex('budget_allocations_category_month_unique').on(table.categoryId, table.month),
+    index('budget_allocations_month_idx').on(table.month),
+    index('budget_allocations_updated_by_idx').on(table.updatedBy),
+    check('budget_allocations_amount_check', sql`${table.amount} > 0`),
+    check('budget_allocations_month_check', sql`extract(day from ${table.month}) = 1`),
+  ],
+);
+
+/**
+ * The admins were told that a category passed a threshold (80, 100) of its month's allocation: once
+ * each (the primary key), also when two expenses pass it at once.
+ */
+export const budgetNotices = pgTable(
+  'budget_notices',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => expenseCategories.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.month, table.threshold] })],
 );

@@ -34,6 +34,7 @@ import {
 } from '../ledger';
 import { findBankAccountNames, findExpenseCategories, findSuppliers } from '../master-data';
 import { bookkeeping } from '../settings';
+import { checkBudgetThresholds } from './budgets.service';
 import { expenseReceipts, expenses } from './expenses.schema';
 
 /**
@@ -59,6 +60,7 @@ type ReceiptInfo = Pick<
 >;
 
 const missing = () => notFound('There is no expense with this id.');
+const monthOf = (day: string) => day.slice(0, 7);
 
 export function fieldError(path: string, message: string) {
   return badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
@@ -248,6 +250,7 @@ export async function insertExpense(
     targetId: row.id,
     after: { ...auditValues(row), ...(recurring ? { recurringId: recurring.id } : {}) },
   });
+  await checkBudgetThresholds(tx, row.categoryId, row.date);
   await publishChange(tx, TOPIC);
   return row;
 }
@@ -338,6 +341,13 @@ export async function updateExpense(
         bookedOn: after.date,
         createdBy: actor.id,
       });
+    }
+    if (
+      after.amount > before.amount ||
+      after.categoryId !== before.categoryId ||
+      monthOf(after.date) !== monthOf(before.date)
+    ) {
+      await checkBudgetThresholds(tx, after.categoryId, after.date);
     }
     await recordAudit(tx, actor, {
       area: 'finance',

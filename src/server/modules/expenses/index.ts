@@ -3,6 +3,7 @@
  * restaurant spends outside purchase orders, each with its withdrawal in the ledger, and who may follow
  * the `expenses` topic. Routes are mounted by app.ts from expenses.routes.ts.
  */
+export { budgetMonth, copyBudgetAllocations, setBudgetAllocations } from './budgets.service';
 export {
   attachReceipt,
   createExpense,

@@ -12,6 +12,7 @@ export {
   activeDiningTables,
   activePartners,
   addBankAccountReferrer,
+  allExpenseCategories,
   type BankAccountReferrer,
   bankAccountResource,
   derivedUnitIds,

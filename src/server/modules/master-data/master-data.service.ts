@@ -512,3 +512,11 @@ export async function findBankAccountNames(
     .where(inArray(bankAccounts.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** Every expense category (archived ones too), by name. */
+export async function allExpenseCategories(db: Queryable): Promise<OrderReference[]> {
+  return db
+    .select({ id: expenseCategories.id, name: expenseCategories.name, active: expenseCategories.active })
+    .from(expenseCategories)
+    .orderBy(asc(sql`lower(${expenseCategories.name})`));
+}
