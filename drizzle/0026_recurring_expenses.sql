@@ -11,7 +11,7 @@ CREATE TABLE "recurring_expenses" (
 	"weekday" integer,
 	"starts_on" date NOT NULL,
 	"ends_on" date,
-	"next_due" date,
+	"next_on" date,
 	"active" boolean DEFAULT true NOT NULL,
 	"created_by" uuid,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -29,7 +29,7 @@ ALTER TABLE "recurring_expenses" ADD CONSTRAINT "recurring_expenses_category_id_
 ALTER TABLE "recurring_expenses" ADD CONSTRAINT "recurring_expenses_account_id_bank_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recurring_expenses" ADD CONSTRAINT "recurring_expenses_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recurring_expenses" ADD CONSTRAINT "recurring_expenses_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "recurring_expenses_due_idx" ON "recurring_expenses" USING btree ("next_due");--> statement-breakpoint
+CREATE INDEX "recurring_expenses_due_idx" ON "recurring_expenses" USING btree ("next_on");--> statement-breakpoint
 CREATE INDEX "recurring_expenses_category_idx" ON "recurring_expenses" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "recurring_expenses_account_idx" ON "recurring_expenses" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "recurring_expenses_supplier_idx" ON "recurring_expenses" USING btree ("supplier_id");--> statement-breakpoint

@@ -55,6 +55,9 @@ export const ERROR_REASONS = [
   'is-reversal',
   'not-manual',
   'reconciled',
+  // Reconciliation: ticked rows that do not add up to the statement; a statement before the last one.
+  'not-balanced',
+  'before-last-statement',
   // Coupons.
   ...COUPON_REFUSALS,
   // Inventory: an item's stock unit once it has movements, an archived item, stock beyond the column.

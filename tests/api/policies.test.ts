@@ -768,6 +768,22 @@ const cases: RouteCase<unknown>[] = [
       ),
     unchanged: async ({ from }) => expect(await ledgerRows(from.id)).toBe(0),
   }),
+  routeCase<{ id: string }>({
+    action: 'ledger.reconcile',
+    route: 'POST /api/bank-accounts/{id}/reconciliations',
+    ok: 201,
+    prepare: () => policyAccount(),
+    call: (user, account) =>
+      t.post(
+        LEDGER_API.reconciliations(account.id),
+        { statementDate: ledgerDay(), statementBalance: 0, transactionIds: [] },
+        { as: user },
+      ),
+    unchanged: async (account) => {
+      const response = await t.get(LEDGER_API.reconciliations(account.id), { as: as.admin });
+      expect(((await response.json()) as { items: unknown[] }).items).toEqual([]);
+    },
+  }),
   routeCase<BankTransaction>({
     action: 'ledger.void',
     route: 'POST /api/bank-transactions/{id}/void',

@@ -64,7 +64,7 @@ async function template(body: Record<string, unknown>): Promise<RecurringExpense
 
 /** Pretends the app was stopped since `day`: the template's next day is set back to it. */
 async function missedSince(id: string, day: string) {
-  await t.db.execute(sql`update recurring_expenses set next_due = ${day}::date where id = ${id}`);
+  await t.db.execute(sql`update recurring_expenses set next_on = ${day}::date where id = ${id}`);
 }
 
 async function expensesOf(accountId: string): Promise<ExpensePage> {
@@ -130,11 +130,11 @@ describe('recording on its days', () => {
     });
     // Stopped for three weeks and a bit: the first missed Wednesday on or after 22 days ago.
     await missedSince(weekly.id, daysAgo(22));
-    const [{ next_due: first }] = (
-      await t.db.execute<{ next_due: string }>(
-        sql`select next_due::text from recurring_expenses where id = ${weekly.id}`,
+    const [{ next_on: first }] = (
+      await t.db.execute<{ next_on: string }>(
+        sql`select next_on::text from recurring_expenses where id = ${weekly.id}`,
       )
-    ).rows as [{ next_due: string }];
+    ).rows as [{ next_on: string }];
     const expected: string[] = [];
     for (let day = first; day <= today(); day = occurrenceAfter({ frequency: 'weekly', weekday: 3 }, day)) {
       if (day >= daysAgo(22)) expected.push(day);
@@ -179,7 +179,7 @@ describe('recording on its days', () => {
     expect(off.status).toBe(200);
     expect(await off.json()).toMatchObject({ active: false, nextDue: null });
     await missedSince(weekly.id, daysAgo(20));
-    await t.db.execute(sql`update recurring_expenses set next_due = null where id = ${weekly.id}`);
+    await t.db.execute(sql`update recurring_expenses set next_on = null where id = ${weekly.id}`);
     expect(await recordDueRecurringExpenses(t.db)).toBe(0);
     const on = await t.patch(
       EXPENSES_API.recurringOne(weekly.id),

@@ -56,6 +56,7 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     description: 'purchase orders',
     singular: 'purchase order',
   },
+  { table: 'expenses', recorded: 'true', description: 'expenses', singular: 'expense' },
 ];
 
 // `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,

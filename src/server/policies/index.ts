@@ -234,6 +234,10 @@ export const POLICIES = {
     roles: ADMIN,
   }),
   'ledger.void': rule({ description: 'Void an entry made by hand or a transfer', roles: ADMIN }),
+  'ledger.reconcile': rule({
+    description: 'Tick an account’s rows off against a bank statement',
+    roles: ADMIN,
+  }),
 
   // Expenses (docs/PRODUCT-RULES.md, Expenses): the owner records what the restaurant spends.
   'expense.read': rule({ description: 'See expenses, their totals and receipts', roles: ADMIN }),

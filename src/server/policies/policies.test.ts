@@ -89,6 +89,7 @@ const EXPECTED: Record<PolicyAction, string> = {
   'ledger.read': '            .    .    .     .   Y     -     -',
   'ledger.record': '          .    .    .     .   Y     -     -',
   'ledger.void': '            .    .    .     .   Y     -     -',
+  'ledger.reconcile': '       .    .    .     .   Y     -     -',
   'expense.read': '           .    .    .     .   Y     -     -',
   'expense.record': '         .    .    .     .   Y     -     -',
   'expense.void': '           .    .    .     .   Y     -     -',

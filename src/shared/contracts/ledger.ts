@@ -127,7 +127,85 @@ export const VoidResultSchema = z.object({
 });
 export type VoidResult = z.infer<typeof VoidResultSchema>;
 
+/** A signed balance as a bank statement shows it (an overdraft is negative). */
+const statementBalanceField = z
+  .number({ error: 'must be an amount in minor units (cents)' })
+  .int('must be a whole number of minor units (cents)')
+  .min(-MAX_BALANCE_MINOR, 'is too small')
+  .max(MAX_BALANCE_MINOR, 'is too large');
+
+/** What reconciling an account starts from: the rows not yet ticked off, up to the statement's day. */
+export const ReconciliationDraftSchema = z.object({
+  account: AccountBalanceSchema,
+  /** The last statement the account was reconciled to, if any. */
+  lastReconciliation: z.object({ statementDate: z.string(), statementBalance: z.number() }).nullable(),
+  /** Opening balance plus every row already reconciled: where this statement starts. */
+  reconciledBalance: z.number(),
+  /**
+   * Rows not reconciled, booked on or before the statement's day (all of them without one), oldest
+   * first. A voided row and its reversal never reached the bank and are left out.
+   */
+  rows: z.array(BankTransactionSchema),
+});
+export type ReconciliationDraft = z.infer<typeof ReconciliationDraftSchema>;
+
+export const ReconciliationInputSchema = z.strictObject({
+  statementDate: dateField,
+  statementBalance: statementBalanceField,
+  /** The rows the statement shows: with the reconciled balance they must add up to it exactly. */
+  transactionIds: z.array(idField).max(10_000, 'must be at most 10000 rows'),
+});
+export type ReconciliationInput = z.infer<typeof ReconciliationInputSchema>;
+
+export const ReconciliationSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  statementDate: z.string(),
+  statementBalance: z.number(),
+  rowCount: z.number(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+
+export const ReconciliationListSchema = z.object({ items: z.array(ReconciliationSchema) });
+export type ReconciliationList = z.infer<typeof ReconciliationListSchema>;
+
+/** A bank's CSV export, as text (the browser reads the file). */
+export const MAX_STATEMENT_CHARS = 1_000_000;
+export const StatementMatchInputSchema = z.strictObject({
+  csv: z
+    .string({ error: 'must be the CSV file’s text' })
+    .min(1, 'Choose a CSV file.')
+    .max(MAX_STATEMENT_CHARS, 'must be at most 1,000,000 characters: export a shorter period'),
+  /** Only rows booked on or before this day are matched. */
+  statementDate: dateField.optional(),
+});
+export type StatementMatchInput = z.infer<typeof StatementMatchInputSchema>;
+
+export const StatementMatchSchema = z.object({
+  lines: z.array(
+    z.object({
+      /** The line's record in the file (1 = the header). */
+      row: z.number(),
+      date: z.string().nullable(),
+      amount: z.number().nullable(),
+      reference: z.string(),
+      /** Why it could not be read. */
+      problem: z.string().nullable(),
+      /** The ledger row it matched: the same amount, at most 5 days apart. */
+      transactionId: z.string().nullable(),
+    }),
+  ),
+  matched: z.number(),
+  unmatched: z.number(),
+});
+export type StatementMatch = z.infer<typeof StatementMatchSchema>;
+
 export const LEDGER_API = {
+  reconciliationDraft: (accountId: string) => `/api/bank-accounts/${accountId}/reconciliation`,
+  reconciliations: (accountId: string) => `/api/bank-accounts/${accountId}/reconciliations`,
+  statementMatch: (accountId: string) => `/api/bank-accounts/${accountId}/reconciliations/match`,
   balances: '/api/bank-account-balances',
   accountTransactions: (accountId: string) => `/api/bank-accounts/${accountId}/transactions`,
   transactions: '/api/bank-transactions',

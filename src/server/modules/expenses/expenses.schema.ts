@@ -118,7 +118,7 @@ export const expenseReceipts = pgTable(
 /**
  * A recurring expense (rent, wages, a subscription): a template that records an expense on each of its
  * days, monthly (`day_of_month`; the month's last day when shorter) or weekly (`weekday`, 1 = Monday),
- * from `starts_on` until `ends_on`. `next_due` is the next day it records; null once it has ended.
+ * from `starts_on` until `ends_on`. `next_on` is the next day it records; null once it has ended.
  */
 export const recurringExpenses = pgTable(
   'recurring_expenses',
@@ -139,7 +139,7 @@ export const recurringExpenses = pgTable(
     weekday: integer('weekday'),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }),
-    nextDue: date('next_due', { mode: 'string' }),
+    nextDue: date('next_on', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: versionColumn(),

@@ -11,7 +11,7 @@ import {
   type ExpenseVoidInput,
   NOT_A_RECEIPT,
 } from '../../../shared/contracts/expenses';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, minorToInput } from '../../../shared/money';
 import { isAdmin } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
@@ -540,7 +540,7 @@ export async function listExpenses(
 /** Most rows one export holds; a longer period is exported in parts. */
 export const MAX_EXPORT_ROWS = 50_000;
 
-/** Every expense the filters keep, oldest first, as a CSV file for a spreadsheet (amounts in major units). */
+/** Every expense the filters keep, oldest first, as a CSV file for a spreadsheet (amounts in major units, the currency's decimals). */
 export async function exportExpenses(db: Database, actor: Actor, filters: ExpenseFilters): Promise<string> {
   authorize(actor, 'expense.read');
   const conditions = filterConditions(filters);
@@ -565,20 +565,13 @@ export async function exportExpenses(db: Database, actor: Actor, filters: Expens
       item.supplierName ?? '',
       item.accountName,
       item.reference,
-      { decimal: majorUnits(item.amount) },
+      { decimal: minorToInput(item.amount, item.currency) },
       item.currency,
       item.status === 'voided' ? 'Voided' : 'Recorded',
       item.voidReason ?? '',
       item.receipt ? 'Yes' : 'No',
     ]),
   );
-}
-
-/** Minor units as a decimal of two places ("1234" → "12.34"). */
-function majorUnits(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const absolute = Math.abs(minor);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -7,6 +7,12 @@ import {
   BankTransactionSchema,
   LEDGER_API,
   ManualTransactionInputSchema,
+  ReconciliationDraftSchema,
+  ReconciliationInputSchema,
+  ReconciliationListSchema,
+  ReconciliationSchema,
+  StatementMatchInputSchema,
+  StatementMatchSchema,
   TransferInputSchema,
   TransferSchema,
   VoidResultSchema,
@@ -22,6 +28,12 @@ import {
   recordTransfer,
   voidTransaction,
 } from './ledger.service';
+import {
+  listReconciliations,
+  matchStatementFile,
+  reconcileAccount,
+  reconciliationDraft,
+} from './reconciliation.service';
 
 const TAGS = ['Bank and cash ledger'];
 const idParam = (what: string) =>
@@ -114,7 +126,93 @@ const voidRoute = defineRoute('admin', {
   },
 });
 
+const accountParams = idParam('bank account');
+const noAccount = errorResponse('No bank or cash account with this id');
+
+const draftRoute = defineRoute('admin', {
+  method: 'get',
+  path: '/api/bank-accounts/{id}/reconciliation',
+  tags: TAGS,
+  summary: 'What reconciling the account to a statement starts from',
+  description:
+    'The balance already reconciled (opening balance plus reconciled rows), the last statement, and the ' +
+    'rows not yet reconciled booked on or before `statementDate` (all without it), oldest first. A ' +
+    'voided row and its reversal never reached the bank and are left out.',
+  request: { params: accountParams, query: z.object({ statementDate: dateField.optional() }).strict() },
+  responses: { 200: jsonResponse('The draft', ReconciliationDraftSchema), 404: noAccount },
+});
+
+const listReconciliationsRoute = defineRoute('admin', {
+  method: 'get',
+  path: '/api/bank-accounts/{id}/reconciliations',
+  tags: TAGS,
+  summary: 'The account’s reconciliations, the latest statement first',
+  request: { params: accountParams },
+  responses: { 200: jsonResponse('Every reconciliation kept', ReconciliationListSchema), 404: noAccount },
+});
+
+const reconcileRoute = defineRoute('admin', {
+  method: 'post',
+  path: '/api/bank-accounts/{id}/reconciliations',
+  tags: TAGS,
+  summary: 'Close a reconciliation against a bank statement',
+  description:
+    '`transactionIds` are the rows the statement shows. With the opening balance and the rows reconciled ' +
+    'before they must add up to `statementBalance` exactly, or it is a 409 `not-balanced` with ' +
+    '`details.difference` (statement minus rows). The rows are then reconciled (they can no longer be ' +
+    'voided) and the reconciliation kept. A statement older than the last one is a 409 ' +
+    '`before-last-statement`; a row of another account, booked after the statement, or voided a 400; a ' +
+    'row already reconciled a 409 `reconciled`.',
+  request: { params: accountParams, ...jsonBody(ReconciliationInputSchema) },
+  responses: {
+    201: jsonResponse('The reconciliation', ReconciliationSchema),
+    404: noAccount,
+    409: errorResponse('Not balanced, older than the last statement, or a row already reconciled'),
+  },
+});
+
+const matchRoute = defineRoute('admin', {
+  method: 'post',
+  path: '/api/bank-accounts/{id}/reconciliations/match',
+  tags: TAGS,
+  summary: 'Match a bank’s CSV export to the account’s rows',
+  description:
+    '`csv` is the export’s text: a first line naming a Date column and an Amount (or Paid out and Paid ' +
+    'in, or Debit and Credit), and optionally Reference, Description, Details or Memo. Each line is ' +
+    'matched to a row not yet reconciled of the same amount booked at most 5 days apart, words shared ' +
+    'with the description deciding between equals; each row once. Nothing is written: the screen ticks ' +
+    'the matches.',
+  request: { params: accountParams, ...jsonBody(StatementMatchInputSchema) },
+  responses: { 200: jsonResponse('Each line and its match', StatementMatchSchema), 404: noAccount },
+});
+
 export const ledgerRoutes = createRouter()
+  .openapi(draftRoute, async (c) =>
+    c.json(
+      await reconciliationDraft(
+        c.var.deps.db,
+        requireActor(c),
+        c.req.valid('param').id,
+        c.req.valid('query').statementDate,
+      ),
+      200,
+    ),
+  )
+  .openapi(listReconciliationsRoute, async (c) =>
+    c.json(await listReconciliations(c.var.deps.db, requireActor(c), c.req.valid('param').id), 200),
+  )
+  .openapi(reconcileRoute, async (c) =>
+    c.json(
+      await reconcileAccount(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+      201,
+    ),
+  )
+  .openapi(matchRoute, async (c) =>
+    c.json(
+      await matchStatementFile(c.var.deps.db, requireActor(c), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  )
   .openapi(balancesRoute, async (c) => {
     const items = await accountBalances(c.var.deps.db, requireActor(c));
     return c.json({ items }, 200);

@@ -100,3 +100,41 @@ export const bankTransactions = pgTable(
     ),
   ],
 );
+
+/**
+ * A bank statement the account was ticked off against: its day and closing balance, which the
+ * account's reconciled rows (with the opening balance) added up to exactly when it was closed. Kept;
+ * never changed.
+ */
+export const bankReconciliations = pgTable(
+  'bank_reconciliations',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    statementDate: date('statement_date', { mode: 'string' }).notNull(),
+    /** Signed minor units. */
+    statementBalance: money('statement_balance').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    index('bank_reconciliations_account_idx').on(table.accountId, table.statementDate),
+    index('bank_reconciliations_created_by_idx').on(table.createdBy),
+  ],
+);
+
+/** The rows one reconciliation ticked off: each row in one reconciliation at most. */
+export const bankReconciliationRows = pgTable(
+  'bank_reconciliation_rows',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => bankTransactions.id, { onDelete: 'restrict' }),
+    reconciliationId: uuid('reconciliation_id')
+      .notNull()
+      .references(() => bankReconciliations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('bank_reconciliation_rows_reconciliation_idx').on(table.reconciliationId)],
+);

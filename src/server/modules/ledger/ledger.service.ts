@@ -63,7 +63,10 @@ type Row = typeof bankTransactions.$inferSelect;
 
 const ROW_KINDS: Record<NewBankTransaction['kind'], 1 | -1> = { deposit: 1, withdrawal: -1, fee: -1 };
 
-function present(row: Row, extra: { reversedById?: string | null; createdByName?: string | null } = {}) {
+export function presentRow(
+  row: Row,
+  extra: { reversedById?: string | null; createdByName?: string | null } = {},
+) {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -120,7 +123,7 @@ export async function recordBankTransaction(tx: Tx, input: NewBankTransaction): 
     })
     .returning();
   if (!row) throw new Error('bank transaction not written');
-  return present(row);
+  return presentRow(row);
 }
 
 interface AccountRow {
@@ -247,7 +250,7 @@ export async function recordTransfer(db: Database, actor: Actor, input: Transfer
       targetId: transferId,
       after: { fromAccountId: from.id, toAccountId: to.id, amount: input.amount, bookedOn },
     });
-    return { transferId, rows: [present(out), present(into)] };
+    return { transferId, rows: [presentRow(out), presentRow(into)] };
   });
 }
 
@@ -307,7 +310,7 @@ export async function reverseTransactions(
       })),
     )
     .returning();
-  return written.map((row) => present(row));
+  return written.map((row) => presentRow(row));
 }
 
 /**
@@ -602,6 +605,11 @@ export async function deleteDemoLedgerRows(tx: Tx, sources: readonly RecordSourc
   for (const kind of ['payment', 'refund'] as const) {
     const ids = sources.filter((source) => source.kind === kind).map((source) => source.id);
     if (ids.length === 0) continue;
+    // A demo row ticked off in a reconciliation leaves it first (the reconciliation itself stays
+    // with its account).
+    await tx.execute(sql`delete from bank_reconciliation_rows r using bank_transactions t
+      where r.transaction_id = t.id and t.source_kind = ${kind}
+        and t.source_id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`);
     // Reversals first: they refer to the rows they take back.
     for (const reversals of [true, false]) {
       const deleted = await tx
