@@ -21,7 +21,7 @@ export const NOTIFICATION_KINDS = [
   'low-rating',
   /** Admins: a stock movement left an inventory item at or below its reorder level. */
   'low-stock',
-  /** Admins: an expense took a category past 80 % or 100 % of its month's budget. */
+  /** Admins: an expense took a category to 80 % of its month's budget, or past it. */
   'budget-threshold',
   /** The user themself, from /test-notifications. */
   'test',

@@ -135,10 +135,16 @@ describe('a month’s budget', () => {
       spent: 7_900,
     });
 
+    // All of it used is a warning; a cent more is over.
     await spend(food.id, 2_100);
     expect((await read(now)).lines.find((item) => item.categoryId === food.id)).toMatchObject({
       percentUsed: 100,
       remaining: 0,
+      state: 'warning',
+    });
+    await spend(food.id, 1);
+    expect((await read(now)).lines.find((item) => item.categoryId === food.id)).toMatchObject({
+      remaining: -1,
       state: 'over',
     });
     // Removing an allocation (0) and spending without one is over.

@@ -234,18 +234,26 @@ export const monthField = z
   .string({ error: 'must be a month such as 2026-01' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month such as 2026-01');
 
-/** Used from this percent of the allocation the line warns; from 100 it is over. */
+/** Used from this percent of the allocation the line warns; past 100 (more spent than allocated) it is over. */
 export const BUDGET_WARNING_PERCENT = 80;
 export const BUDGET_OVER_PERCENT = 100;
 export const BUDGET_STATES = ['ok', 'warning', 'over'] as const;
 export type BudgetState = (typeof BUDGET_STATES)[number];
 
-/** ok, warning (80 % used or more) or over (100 % or more; anything spent without an allocation). */
+/** The thresholds (80, 100) a month has passed: 80 % used or more, and more spent than allocated. */
+export function budgetThresholdsPassed(allocated: number, spent: number): number[] {
+  if (allocated <= 0) return [];
+  return [
+    ...(spent * 100 >= allocated * BUDGET_WARNING_PERCENT ? [BUDGET_WARNING_PERCENT] : []),
+    ...(spent > allocated ? [BUDGET_OVER_PERCENT] : []),
+  ];
+}
+
+/** ok, warning (80 % used or more) or over (more spent than allocated, or anything without one). */
 export function budgetState(allocated: number, spent: number): BudgetState {
   if (allocated <= 0) return spent > 0 ? 'over' : 'ok';
-  if (spent * 100 >= allocated * BUDGET_OVER_PERCENT) return 'over';
-  if (spent * 100 >= allocated * BUDGET_WARNING_PERCENT) return 'warning';
-  return 'ok';
+  const passed = budgetThresholdsPassed(allocated, spent);
+  return passed.includes(BUDGET_OVER_PERCENT) ? 'over' : passed.length > 0 ? 'warning' : 'ok';
 }
 
 /** Percent of the allocation spent, to one decimal; null without an allocation. */

@@ -20,7 +20,7 @@ const readRoute = defineRoute('admin', {
   description:
     'Per expense category (active ones, and archived ones with an allocation or spending that month): ' +
     'allocated, spent (the month’s recorded expenses), remaining, percent used and a state: `warning` ' +
-    'from 80 %, `over` from 100 % (or anything spent without an allocation). With the totals and the ' +
+    'from 80 %, `over` when more was spent than allocated (or anything without an allocation). With the totals and the ' +
     'six months to this one. `month` defaults to this month in the restaurant’s calendar.',
   request: { query: z.object({ month: monthField.optional() }).strict() },
   responses: { 200: jsonResponse('The month', BudgetMonthSchema) },

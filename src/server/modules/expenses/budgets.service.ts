@@ -6,6 +6,7 @@ import {
   type BudgetCopyInput,
   type BudgetMonth,
   budgetState,
+  budgetThresholdsPassed,
   percentUsed,
 } from '../../../shared/contracts/expenses';
 import { restaurantToday } from '../../../shared/coupon-rules';
@@ -25,7 +26,7 @@ import { budgetAllocations, budgetNotices, expenses } from './expenses.schema';
 /**
  * Budget allocations (docs/PRODUCT-RULES.md, Budgets): what each expense category may spend in a
  * month, against what its recorded expenses of that month add up to. An expense that takes a category
- * past 80 % or 100 % of its month tells the admins, once per threshold (a row of `budget_notices`,
+ * to 80 % of its month, or past its allocation, tells the admins, once per threshold (a row of `budget_notices`,
  * written in the expense's transaction, so two expenses passing it at once tell them once).
  */
 
@@ -167,9 +168,7 @@ async function forgetPassedNotices(tx: Tx, categoryIds: readonly string[], month
     const key = `${categoryId}|${month}`;
     const amount = allocated.get(key) ?? 0;
     const used = spent.get(key) ?? 0;
-    const stillPast = [BUDGET_WARNING_PERCENT, BUDGET_OVER_PERCENT].filter(
-      (threshold) => amount > 0 && used * 100 >= amount * threshold,
-    );
+    const stillPast = budgetThresholdsPassed(amount, used);
     await tx
       .delete(budgetNotices)
       .where(
@@ -295,7 +294,7 @@ export async function copyBudgetAllocations(
 }
 
 /**
- * Tells the admins when a category's month has passed 80 % or 100 % of its allocation, each once: in
+ * Tells the admins when a category's month reaches 80 % of its allocation or passes it, each once: in
  * the transaction of the expense that moved it (`day`: a day of that month).
  */
 export async function checkBudgetThresholds(tx: Tx, categoryId: string, day: string): Promise<void> {
@@ -303,18 +302,12 @@ export async function checkBudgetThresholds(tx: Tx, categoryId: string, day: str
   const allocated = (await allocations(tx, month, month, [categoryId])).get(`${categoryId}|${month}`) ?? 0;
   if (allocated <= 0) return;
   const spent = (await spending(tx, month, month, [categoryId])).get(`${categoryId}|${month}`) ?? 0;
-  const passed = [BUDGET_OVER_PERCENT, BUDGET_WARNING_PERCENT].find(
-    (threshold) => spent * 100 >= allocated * threshold,
-  );
-  if (passed === undefined) return;
+  const passed = budgetThresholdsPassed(allocated, spent);
+  if (passed.length === 0) return;
   // Each threshold passed is noted; the admins hear of the highest one newly passed.
   const noted = await tx
     .insert(budgetNotices)
-    .values(
-      [BUDGET_WARNING_PERCENT, BUDGET_OVER_PERCENT]
-        .filter((threshold) => threshold <= passed)
-        .map((threshold) => ({ categoryId, month: firstDay(month), threshold })),
-    )
+    .values(passed.map((threshold) => ({ categoryId, month: firstDay(month), threshold })))
     .onConflictDoNothing()
     .returning({ threshold: budgetNotices.threshold });
   if (noted.length === 0) return;
