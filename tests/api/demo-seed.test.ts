@@ -217,6 +217,61 @@ describe('the demo restaurant, on', () => {
     expect(status.counts.orders).toBe(page.items.length);
   });
 
+  it('has books with 60 days behind them: expenses, recurring rent and wages, budgets, a reconciliation', async () => {
+    const page = (await (await t.get('/api/expenses?limit=500&from=1900-01-01', { as: admin })).json()) as {
+      items: { date: string; categoryName: string }[];
+      totals: { byCategory: { categoryName: string; count: number }[] };
+    };
+    const categories = page.totals.byCategory.map((line) => line.categoryName).sort();
+    expect(categories).toEqual(
+      ['Ingredients', 'Maintenance', 'Marketing', 'Packaging', 'Rent', 'Utilities', 'Wages'].sort(),
+    );
+    const oldest = page.items.map((item) => item.date).sort()[0] as string;
+    expect(Date.now() - Date.parse(oldest)).toBeGreaterThan(55 * 86_400_000);
+    const recurring = (await (await t.get('/api/recurring-expenses', { as: admin })).json()) as {
+      items: { description: string; lastRecordedOn: string | null; nextDue: string | null }[];
+    };
+    expect(recurring.items.map((item) => item.description).sort()).toEqual(['Rent', 'Weekly wages']);
+    for (const item of recurring.items) {
+      expect(item.lastRecordedOn, item.description).not.toBeNull();
+      expect(item.nextDue, item.description).not.toBeNull();
+    }
+    // This month: Maintenance over after the repair, Rent near its allocation.
+    const budget = (await (await t.get('/api/budget-allocations', { as: admin })).json()) as {
+      lines: { categoryName: string; state: string }[];
+      history: { months: string[] };
+    };
+    const state = (name: string) => budget.lines.find((line) => line.categoryName === name)?.state;
+    expect(state('Maintenance')).toBe('over');
+    expect(state('Rent')).toBe('warning');
+    // Every account's balance is its opening balance and its rows, and none is below zero.
+    const balances = (await (await t.get('/api/bank-account-balances', { as: admin })).json()) as {
+      items: { id: string; name: string; balance: number; openingBalance: number }[];
+    };
+    for (const account of balances.items) {
+      const [sum] = (
+        await t.db.execute<{ total: string }>(
+          sql`select coalesce(sum(amount), 0) as total from bank_transactions where account_id = ${account.id}`,
+        )
+      ).rows;
+      expect(account.balance, account.name).toBe(account.openingBalance + Number(sum?.total));
+      expect(account.balance, account.name).toBeGreaterThanOrEqual(0);
+    }
+    // Cash banked every Monday: transfers that sum to zero; and the bank reconciled two weeks back.
+    const transfers = await t.db.execute<{ n: number; total: string }>(
+      sql`select count(distinct transfer_id)::int as n, coalesce(sum(amount), 0) as total
+            from bank_transactions where transfer_id is not null`,
+    );
+    expect(transfers.rows[0]?.n).toBeGreaterThanOrEqual(8);
+    expect(Number(transfers.rows[0]?.total)).toBe(0);
+    const bank = balances.items.find((account) => account.name === 'Main bank account');
+    const reconciliations = (await (
+      await t.get(`/api/bank-accounts/${bank?.id}/reconciliations`, { as: admin })
+    ).json()) as { items: { rowCount: number }[] };
+    expect(reconciliations.items).toHaveLength(1);
+    expect(reconciliations.items[0]?.rowCount).toBeGreaterThan(20);
+  });
+
   it('has a pantry with 60 days behind it: deliveries, sales by the recipes, waste and a count', async () => {
     const items = (
       (await (await t.get('/api/inventory/items?limit=500', { as: admin })).json()) as {

@@ -6,6 +6,13 @@ export const DEMO_RECORD_KINDS = [
   'orders',
   // After the orders, which used them (their uses go with the orders).
   'coupons',
+  // The books: reconciliations before the rows they ticked, entries and expenses before their
+  // accounts, categories and suppliers; an expense before the recurring expense that made it.
+  'reconciliations',
+  'ledgerEntries',
+  'expenses',
+  'recurringExpenses',
+  'budgetAllocations',
   // Their receipts refer to the pantry's movements; counts and recipes to its items.
   'purchaseOrders',
   'stockCounts',
@@ -26,6 +33,11 @@ export type DemoRecordKind = (typeof DEMO_RECORD_KINDS)[number];
 export const DEMO_RECORD_LABELS: Record<DemoRecordKind, string> = {
   orders: 'orders',
   coupons: 'coupons',
+  reconciliations: 'bank reconciliations',
+  ledgerEntries: 'bank entries and transfers',
+  expenses: 'expenses',
+  recurringExpenses: 'recurring expenses',
+  budgetAllocations: 'budget allocations',
   purchaseOrders: 'purchase orders',
   stockCounts: 'stock counts',
   recipes: 'recipes',

@@ -13,6 +13,14 @@ import { describeValue, type ResourceTable } from '../../lib/resource';
 import { recordAudit } from '../audit';
 import { countCouponsIn, deleteCouponsUnlessUsed } from '../coupons';
 import { publishChange } from '../events';
+import {
+  countBudgetAllocationsIn,
+  countExpensesIn,
+  countRecurringExpensesIn,
+  deleteDemoBudgetAllocations,
+  deleteDemoExpenses,
+  deleteDemoRecurringExpenses,
+} from '../expenses';
 import { deleteImage } from '../images';
 import {
   countInventoryRecordsIn,
@@ -21,7 +29,13 @@ import {
   deleteStockCounts,
   inventoryItemNames,
 } from '../inventory';
-import { deleteDemoLedgerRows } from '../ledger';
+import {
+  countLedgerRowsIn,
+  countReconciliationsIn,
+  deleteDemoEntries,
+  deleteDemoLedgerRows,
+  deleteDemoReconciliations,
+} from '../ledger';
 import {
   bankAccountResource,
   derivedUnitIds,
@@ -43,7 +57,13 @@ import { DEMO_SEED_NAME } from './demo-seed';
 const RESOURCES: Record<
   Exclude<
     DemoRecordKind,
-    'orders' | 'coupons' | 'purchaseOrders' | 'stockCounts' | 'recipes' | 'inventoryItems'
+    | 'orders'
+    | 'coupons'
+    | 'purchaseOrders'
+    | 'stockCounts'
+    | 'recipes'
+    | 'inventoryItems'
+    | keyof typeof BOOKS
   >,
   { definition: { table: ResourceTable; noun: string } }
 > = {
@@ -56,6 +76,16 @@ const RESOURCES: Record<
   units: unitResource,
   bankAccounts: bankAccountResource,
 };
+
+/** The demo's books: how each kind is counted and removed. */
+const BOOKS = {
+  reconciliations: { count: countReconciliationsIn, remove: deleteDemoReconciliations },
+  ledgerEntries: { count: countLedgerRowsIn, remove: deleteDemoEntries },
+  expenses: { count: countExpensesIn, remove: deleteDemoExpenses },
+  recurringExpenses: { count: countRecurringExpensesIn, remove: deleteDemoRecurringExpenses },
+  budgetAllocations: { count: countBudgetAllocationsIn, remove: deleteDemoBudgetAllocations },
+} as const;
+const isBooks = (kind: DemoRecordKind): kind is keyof typeof BOOKS => kind in BOOKS;
 
 const NOT_THERE = 'There is no demo data to remove.';
 
@@ -74,6 +104,10 @@ export async function getDemoDataStatus(db: Database): Promise<DemoDataStatus> {
       const ids = records[kind] ?? [];
       if (kind === 'coupons') {
         counts[kind] = await countCouponsIn(db, ids);
+        continue;
+      }
+      if (isBooks(kind)) {
+        counts[kind] = await BOOKS[kind].count(db, ids);
         continue;
       }
       if (kind === 'orders') {
@@ -117,7 +151,8 @@ export async function recordDemoOrders(tx: Tx, ids: string[]): Promise<void> {
 }
 
 /**
- * Removes what the demo seed made, in one transaction: orders, coupons, purchase orders, stock counts,
+ * Removes what the demo seed made, in one transaction: orders, coupons, the books (reconciliations,
+ * entries by hand and transfers, expenses, recurring expenses, budgets), purchase orders, stock counts,
  * recipes, menu items (with their photos), inventory items (with their stock movements), categories,
  * tables, suppliers, partners, expense categories, units and accounts; payments taken on the demo's
  * orders go with them (refunds and ledger rows included). A record something of the owner's refers to
@@ -153,6 +188,10 @@ export async function removeDemoData(db: Database, actor: Actor | null): Promise
         const coupons = await deleteCouponsUnlessUsed(tx, ids);
         removed += coupons.removed;
         kept.push(...coupons.kept);
+        continue;
+      }
+      if (isBooks(kind)) {
+        removed += await BOOKS[kind].remove(tx, ids);
         continue;
       }
       if (kind === 'purchaseOrders') {

@@ -37,6 +37,7 @@ import {
   DEMO_TABLES,
   DEMO_UNITS,
 } from './demo-data';
+import { writeDemoFinance } from './demo-finance';
 import { writeDemoPantry } from './demo-pantry';
 import { DEMO_PANTRY, DEMO_PANTRY_SUPPLIER } from './demo-pantry-data';
 import { renderDemoPhoto } from './demo-photos';
@@ -57,6 +58,7 @@ export interface DemoSeedCounts {
   coupons: number;
   inventoryItems: number;
   purchaseOrders: number;
+  expenses: number;
 }
 
 export type DemoSeedResult =
@@ -128,13 +130,17 @@ async function writeDemoRestaurant(
     const input = partnerResource.definition.inputSchema.parse(partner);
     records.partners.push((await partnerResource.create(tx, null, input)).id);
   }
+  const expenseCategoryIds = new Map<string, string>();
   for (const category of DEMO_EXPENSE_CATEGORIES) {
     const input = expenseCategoryResource.definition.inputSchema.parse(category);
-    records.expenseCategories.push((await expenseCategoryResource.create(tx, null, input)).id);
+    expenseCategoryIds.set(category.name, (await expenseCategoryResource.create(tx, null, input)).id);
   }
-  const accountIds = new Map<string, string>();
+  records.expenseCategories = [...expenseCategoryIds.values()];
+  const accountIds = new Map<'cash' | 'bank' | 'wallet', string>();
+  // Opened before the 60 days of history the demo's books hold.
+  const openingDate = new Date(Date.now() - 75 * 86_400_000).toISOString().slice(0, 10);
   for (const { key, ...account } of DEMO_ACCOUNTS) {
-    const input = bankAccountResource.definition.inputSchema.parse(account);
+    const input = bankAccountResource.definition.inputSchema.parse({ ...account, openingDate });
     accountIds.set(key, (await bankAccountResource.create(tx, null, input)).id);
   }
   records.bankAccounts = [...accountIds.values()];
@@ -170,6 +176,12 @@ async function writeDemoRestaurant(
   // After the settings: purchase orders are in the restaurant's currency.
   const pantry = await writeDemoPantry(tx, { unitIds, supplierIds, menuItemIds: records.menuItems });
   Object.assign(records, pantry);
+  const books = await writeDemoFinance(tx, {
+    categories: expenseCategoryIds,
+    accounts: accountIds,
+    suppliers: supplierIds,
+  });
+  Object.assign(records, books);
   const counts = {
     categories: DEMO_CATEGORIES.length,
     items: DEMO_MENU.length,
@@ -183,6 +195,7 @@ async function writeDemoRestaurant(
     coupons: DEMO_COUPONS.length,
     inventoryItems: DEMO_PANTRY.length,
     purchaseOrders: pantry.purchaseOrders.length,
+    expenses: books.expenses.length,
   };
   return { counts, records };
 }

@@ -12,6 +12,13 @@ export interface DemoRecords {
   stockCounts?: string[];
   recipes?: string[];
   inventoryItems?: string[];
+  /** The demo's books (absent in records made before them): reconciliations, entries by hand and
+   * transfers (a row of each), expenses, recurring expenses and budget allocations. */
+  reconciliations?: string[];
+  ledgerEntries?: string[];
+  expenses?: string[];
+  recurringExpenses?: string[];
+  budgetAllocations?: string[];
   menuItems: string[];
   foodCategories: string[];
   diningTables: string[];

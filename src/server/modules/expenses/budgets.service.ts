@@ -190,62 +190,69 @@ export async function setBudgetAllocations(
   input: BudgetAllocationsInput,
 ): Promise<BudgetMonth> {
   authorize(actor, 'budget.write');
+  return withTransaction(db, (tx) => writeBudgetAllocations(tx, actor, input));
+}
+
+/** Sets allocations in the caller's transaction (`actor` null: the demo cafe's budgets), audited. */
+export async function writeBudgetAllocations(
+  tx: Tx,
+  actor: Actor | null,
+  input: BudgetAllocationsInput,
+): Promise<BudgetMonth> {
   const ids = input.lines.map((line) => line.categoryId);
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated) {
     const message = 'names a category twice';
     throw badRequest(`Invalid request body: lines: ${message}`, { issues: [{ path: 'lines', message }] });
   }
-  return withTransaction(db, async (tx) => {
-    const known = await findExpenseCategories(tx, ids);
-    const unknown = input.lines.findIndex((line) => !known.has(line.categoryId));
-    if (unknown >= 0) {
-      const path = `lines.${unknown}.categoryId`;
-      throw badRequest(`Invalid request body: ${path}: is not an expense category`, {
-        issues: [{ path, message: 'is not an expense category' }],
-      });
+  const known = await findExpenseCategories(tx, ids);
+  const unknown = input.lines.findIndex((line) => !known.has(line.categoryId));
+  if (unknown >= 0) {
+    const path = `lines.${unknown}.categoryId`;
+    throw badRequest(`Invalid request body: ${path}: is not an expense category`, {
+      issues: [{ path, message: 'is not an expense category' }],
+    });
+  }
+  const before = await allocations(tx, input.month, input.month, ids);
+  const month = firstDay(input.month);
+  for (const line of input.lines) {
+    if (line.amount === 0) {
+      await tx
+        .delete(budgetAllocations)
+        .where(and(eq(budgetAllocations.categoryId, line.categoryId), eq(budgetAllocations.month, month)));
+    } else {
+      await tx
+        .insert(budgetAllocations)
+        .values({ categoryId: line.categoryId, month, amount: line.amount, updatedBy: actor?.id ?? null })
+        .onConflictDoUpdate({
+          target: [budgetAllocations.categoryId, budgetAllocations.month],
+          set: { amount: line.amount, updatedBy: actor?.id ?? null, updatedAt: new Date() },
+        });
     }
-    const before = await allocations(tx, input.month, input.month, ids);
-    const month = firstDay(input.month);
-    for (const line of input.lines) {
-      if (line.amount === 0) {
-        await tx
-          .delete(budgetAllocations)
-          .where(and(eq(budgetAllocations.categoryId, line.categoryId), eq(budgetAllocations.month, month)));
-      } else {
-        await tx
-          .insert(budgetAllocations)
-          .values({ categoryId: line.categoryId, month, amount: line.amount, updatedBy: actor.id })
-          .onConflictDoUpdate({
-            target: [budgetAllocations.categoryId, budgetAllocations.month],
-            set: { amount: line.amount, updatedBy: actor.id, updatedAt: new Date() },
-          });
-      }
-    }
-    await forgetPassedNotices(tx, ids, input.month);
-    const changed = input.lines.filter(
-      (line) => (before.get(`${line.categoryId}|${input.month}`) ?? 0) !== line.amount,
-    );
-    if (changed.length > 0) {
-      await recordAudit(tx, actor, {
-        area: 'finance',
-        action: 'budget.allocated',
-        summary: `Set the budget of ${monthName(input.month)} for ${changed
-          .map((line) => known.get(line.categoryId)?.name)
-          .join(', ')}`,
-        targetType: 'budget-month',
-        before: Object.fromEntries(
-          changed.map((line) => [line.categoryId, before.get(`${line.categoryId}|${input.month}`) ?? 0]),
-        ),
-        after: {
-          month: input.month,
-          ...Object.fromEntries(changed.map((line) => [line.categoryId, line.amount])),
-        },
-      });
-      await publishChange(tx, TOPIC);
-    }
-    return readMonth(tx, input.month);
-  });
+  }
+  await forgetPassedNotices(tx, ids, input.month);
+  const changed = input.lines.filter(
+    (line) => (before.get(`${line.categoryId}|${input.month}`) ?? 0) !== line.amount,
+  );
+  if (changed.length > 0) {
+    await recordAudit(tx, actor, {
+      area: 'finance',
+      action: 'budget.allocated',
+      summary: `Set the budget of ${monthName(input.month)} for ${changed
+        .map((line) => known.get(line.categoryId)?.name)
+        .join(', ')}`,
+      targetType: 'budget-month',
+      before: Object.fromEntries(
+        changed.map((line) => [line.categoryId, before.get(`${line.categoryId}|${input.month}`) ?? 0]),
+      ),
+      after: {
+        month: input.month,
+        ...Object.fromEntries(changed.map((line) => [line.categoryId, line.amount])),
+      },
+    });
+    await publishChange(tx, TOPIC);
+  }
+  return readMonth(tx, input.month);
 }
 
 /** Copies one month's allocations into another, for the categories the other has none for. */
@@ -330,4 +337,51 @@ export async function checkBudgetThresholds(tx: Tx, categoryId: string, day: str
       link: `/budget-allocations?month=${month}`,
     },
   );
+}
+
+/** Deletes the demo's budget allocations (with the notices of their categories' months). */
+export async function deleteDemoBudgetAllocations(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await tx
+    .delete(budgetAllocations)
+    .where(inArray(budgetAllocations.id, [...ids]))
+    .returning({ categoryId: budgetAllocations.categoryId, month: budgetAllocations.month });
+  for (const row of deleted) {
+    await tx
+      .delete(budgetNotices)
+      .where(and(eq(budgetNotices.categoryId, row.categoryId), eq(budgetNotices.month, row.month)));
+  }
+  return deleted.length;
+}
+
+export async function countBudgetAllocationsIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return (
+    await db
+      .select({ id: budgetAllocations.id })
+      .from(budgetAllocations)
+      .where(inArray(budgetAllocations.id, [...ids]))
+  ).length;
+}
+
+/** The allocation ids of these categories and months (`YYYY-MM`). */
+export async function budgetAllocationIds(
+  db: Queryable,
+  categoryIds: readonly string[],
+  months: readonly string[],
+): Promise<string[]> {
+  if (categoryIds.length === 0 || months.length === 0) return [];
+  const rows = await db
+    .select({ id: budgetAllocations.id })
+    .from(budgetAllocations)
+    .where(
+      and(
+        inArray(budgetAllocations.categoryId, [...categoryIds]),
+        inArray(
+          budgetAllocations.month,
+          months.map((month) => firstDay(month)),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

@@ -27,6 +27,7 @@ import { NOT_A_PICTURE, processImage } from '../images';
 import {
   bookingDay,
   booksLocked,
+  deleteDemoLedgerRows,
   liveAccount,
   liveRowsOf,
   recordBankTransaction,
@@ -696,4 +697,32 @@ export async function readReceipt(db: Database, actor: Actor, id: string) {
     throw expense ? notFound('This expense has no receipt.') : missing();
   }
   return receipt;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The demo cafe's expenses, removed with the rest of the demo
+
+/** Deletes the demo's expenses with their withdrawals (and reversals) and receipts. */
+export async function deleteDemoExpenses(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await deleteDemoLedgerRows(
+    tx,
+    ids.map((id) => ({ kind: 'expense' as const, id })),
+  );
+  const deleted = await tx
+    .delete(expenses)
+    .where(inArray(expenses.id, [...ids]))
+    .returning({ id: expenses.id });
+  if (deleted.length > 0) await publishChange(tx, TOPIC);
+  return deleted.length;
+}
+
+export async function countExpensesIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return (
+    await db
+      .select({ id: expenses.id })
+      .from(expenses)
+      .where(inArray(expenses.id, [...ids]))
+  ).length;
 }

@@ -8,7 +8,7 @@ import type {
 import { restaurantToday } from '../../../shared/coupon-rules';
 import { nextOccurrence, occurrenceAfter, type RecurrenceRule } from '../../../shared/recurrence';
 import type { Database } from '../../db/client';
-import { type Queryable, withTransaction } from '../../db/transaction';
+import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -23,6 +23,7 @@ import {
   checkAccount,
   checkCategory,
   checkSupplier,
+  deleteDemoExpenses,
   fieldError,
   insertExpense,
   TOPIC,
@@ -288,8 +289,7 @@ export async function updateRecurringExpense(
 
 /**
  * Records what one template owes up to `today`, in one transaction with its row locked (another
- * process holding it is passed by). A day the books are closed on, or one whose category or account
- * has been archived, is skipped and audited rather than recorded. Returns the expenses recorded.
+ * process holding it is passed by).
  */
 async function recordDueOf(db: Database, id: string, today: string): Promise<number> {
   return withTransaction(db, async (tx) => {
@@ -305,46 +305,87 @@ async function recordDueOf(db: Database, id: string, today: string): Promise<num
       )
       .for('update', { skipLocked: true });
     if (!template?.nextDue) return 0;
-    const rule = ruleOf(template);
-    let due: string | null = template.nextDue;
-    let recorded = 0;
-    while (due !== null && due <= today && (template.endsOn === null || due <= template.endsOn)) {
-      const day: string = due;
-      try {
-        await tx.transaction(async (savepoint) => {
-          await insertExpense(
-            savepoint,
-            null,
-            {
-              date: day,
-              categoryId: template.categoryId,
-              amount: template.amount,
-              description: template.description,
-              accountId: template.accountId,
-              supplierId: template.supplierId,
-              reference: template.reference,
-            },
-            { id: template.id, on: day },
-          );
-        });
-        recorded += 1;
-      } catch (error) {
-        if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 409)) throw error;
-        await recordAudit(tx, null, {
-          area: 'finance',
-          action: 'recurring-expense.skipped',
-          summary: `Did not record the recurring expense “${template.description}” for ${day}: ${error.message}`,
-          targetType: 'recurring-expense',
-          targetId: template.id,
-        });
-      }
-      due = occurrenceAfter(rule, day);
-    }
-    const nextDue = due !== null && (template.endsOn === null || due <= template.endsOn) ? due : null;
-    await tx.update(recurringExpenses).set({ nextDue }).where(eq(recurringExpenses.id, template.id));
-    await publishChange(tx, TOPIC);
-    return recorded;
+    return recordDays(tx, template, today);
   });
+}
+
+/**
+ * Records a locked template's days from its next one up to `today` and moves its next day on. A day
+ * the books are closed on, or whose category or account has been archived, is skipped and audited
+ * rather than recorded. Returns the expenses recorded.
+ */
+async function recordDays(tx: Tx, template: TemplateRow, today: string): Promise<number> {
+  const rule = ruleOf(template);
+  let due: string | null = template.nextDue;
+  let recorded = 0;
+  while (due !== null && due <= today && (template.endsOn === null || due <= template.endsOn)) {
+    const day: string = due;
+    try {
+      await tx.transaction(async (savepoint) => {
+        await insertExpense(
+          savepoint,
+          null,
+          {
+            date: day,
+            categoryId: template.categoryId,
+            amount: template.amount,
+            description: template.description,
+            accountId: template.accountId,
+            supplierId: template.supplierId,
+            reference: template.reference,
+          },
+          { id: template.id, on: day },
+        );
+      });
+      recorded += 1;
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 409)) throw error;
+      await recordAudit(tx, null, {
+        area: 'finance',
+        action: 'recurring-expense.skipped',
+        summary: `Did not record the recurring expense “${template.description}” for ${day}: ${error.message}`,
+        targetType: 'recurring-expense',
+        targetId: template.id,
+      });
+    }
+    due = occurrenceAfter(rule, day);
+  }
+  const nextDue = due !== null && (template.endsOn === null || due <= template.endsOn) ? due : null;
+  await tx.update(recurringExpenses).set({ nextDue }).where(eq(recurringExpenses.id, template.id));
+  await publishChange(tx, TOPIC);
+  return recorded;
+}
+
+/**
+ * A recurring expense that has run since `since` (the demo cafe's rent and wages): the template,
+ * and its days from then to today recorded as the scheduler would have.
+ */
+export async function seedRecurringExpense(
+  tx: Tx,
+  input: RecurringExpenseInput,
+  since: string,
+): Promise<RecurringExpense> {
+  const rule = ruleColumns(input);
+  const { timeZone } = await bookkeeping(tx);
+  const [row] = await tx
+    .insert(recurringExpenses)
+    .values({
+      description: input.description,
+      categoryId: input.categoryId,
+      amount: input.amount,
+      accountId: input.accountId,
+      supplierId: input.supplierId ?? null,
+      reference: input.reference ?? '',
+      ...rule,
+      startsOn: since,
+      endsOn: input.endsOn ?? null,
+      nextDue: nextOccurrence(ruleOf(rule), since),
+    })
+    .returning();
+  if (!row) throw new Error('recurring expense not written');
+  await recordDays(tx, row, restaurantToday(timeZone));
+  const [after] = await tx.select().from(recurringExpenses).where(eq(recurringExpenses.id, row.id));
+  return presentOne(tx, after ?? row);
 }
 
 /** Records every template's days up to the restaurant's today; the number of expenses recorded. */
@@ -401,4 +442,47 @@ export class RecurringExpenseScheduler {
       });
     return this.running;
   }
+}
+
+/** Deletes the demo's recurring expenses with the expenses they recorded; counts the templates. */
+export async function deleteDemoRecurringExpenses(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const made = await tx
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(inArray(expenses.recurringId, [...ids]));
+  await deleteDemoExpenses(
+    tx,
+    made.map((row) => row.id),
+  );
+  const deleted = await tx
+    .delete(recurringExpenses)
+    .where(
+      and(
+        inArray(recurringExpenses.id, [...ids]),
+        sql`not exists (select 1 from expenses e where e.recurring_id = ${recurringExpenses.id})`,
+      ),
+    )
+    .returning({ id: recurringExpenses.id });
+  return deleted.length;
+}
+
+export async function countRecurringExpensesIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return (
+    await db
+      .select({ id: recurringExpenses.id })
+      .from(recurringExpenses)
+      .where(inArray(recurringExpenses.id, [...ids]))
+  ).length;
+}
+
+/** The expenses the recurring expenses of `ids` have recorded. */
+export async function expensesRecordedBy(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(inArray(expenses.recurringId, [...ids]));
+  return rows.map((row) => row.id);
 }

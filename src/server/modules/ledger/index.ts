@@ -7,7 +7,11 @@ export {
   accountTransactionsTotal,
   bookingDay,
   booksLocked,
+  countLedgerRowsIn,
+  deleteDemoEntries,
   deleteDemoLedgerRows,
+  insertManualTransaction,
+  insertTransfer,
   liveAccount,
   liveRowsOf,
   type NewBankTransaction,
@@ -15,3 +19,8 @@ export {
   recordBankTransaction,
   reverseTransactions,
 } from './ledger.service';
+export {
+  countReconciliationsIn,
+  deleteDemoReconciliations,
+  reconcileAllUpTo,
+} from './reconciliation.service';

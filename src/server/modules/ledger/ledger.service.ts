@@ -180,78 +180,88 @@ export async function recordManualTransaction(
   input: ManualTransactionInput,
 ): Promise<BankTransaction> {
   authorize(actor, 'ledger.record');
-  return withTransaction(db, async (tx) => {
-    const account = await liveAccount(tx, input.accountId);
-    const row = await recordBankTransaction(tx, {
-      accountId: account.id,
-      kind: input.kind,
-      amount: input.amount,
-      description: input.description,
-      source: { kind: 'manual' },
-      bookedOn: input.date,
-      createdBy: actor.id,
-    });
-    await recordAudit(tx, actor, {
-      area: 'finance',
-      action: 'ledger.recorded',
-      summary: `Recorded a ${input.kind} of ${formatMoney(input.amount, row.currency, 'en')} in ${account.name} on ${input.date}: ${input.description}`,
-      targetType: 'bank-transaction',
-      targetId: row.id,
-      after: { accountId: account.id, kind: input.kind, amount: row.amount, bookedOn: row.bookedOn },
-    });
-    return row;
+  return withTransaction(db, (tx) => insertManualTransaction(tx, actor, input));
+}
+
+/** An entry by hand in the caller's transaction (`actor` null: the demo cafe's history), audited. */
+export async function insertManualTransaction(
+  tx: Tx,
+  actor: Actor | null,
+  input: ManualTransactionInput,
+): Promise<BankTransaction> {
+  const account = await liveAccount(tx, input.accountId);
+  const row = await recordBankTransaction(tx, {
+    accountId: account.id,
+    kind: input.kind,
+    amount: input.amount,
+    description: input.description,
+    source: { kind: 'manual' },
+    bookedOn: input.date,
+    createdBy: actor?.id ?? null,
   });
+  await recordAudit(tx, actor, {
+    area: 'finance',
+    action: 'ledger.recorded',
+    summary: `Recorded a ${input.kind} of ${formatMoney(input.amount, row.currency, 'en')} in ${account.name} on ${input.date}: ${input.description}`,
+    targetType: 'bank-transaction',
+    targetId: row.id,
+    after: { accountId: account.id, kind: input.kind, amount: row.amount, bookedOn: row.bookedOn },
+  });
+  return row;
 }
 
 /** Moves money from one account to another: two rows, out and in, tied by one transfer id. */
 export async function recordTransfer(db: Database, actor: Actor, input: TransferInput): Promise<Transfer> {
   authorize(actor, 'ledger.record');
+  return withTransaction(db, (tx) => insertTransfer(tx, actor, input));
+}
+
+/** A transfer in the caller's transaction (`actor` null: the demo cafe's history), audited. */
+export async function insertTransfer(tx: Tx, actor: Actor | null, input: TransferInput): Promise<Transfer> {
   if (input.fromAccountId === input.toAccountId) {
     const message = 'must be another account than the one the money leaves';
     throw badRequest(`Invalid request body: toAccountId: ${message}`, {
       issues: [{ path: 'toAccountId', message }],
     });
   }
-  return withTransaction(db, async (tx) => {
-    // Locked in a fixed order, so two transfers between the same accounts cannot deadlock.
-    const [first, second] = [input.fromAccountId, input.toAccountId].sort();
-    const a = await liveAccount(tx, first as string);
-    const b = await liveAccount(tx, second as string);
-    const from = a.id === input.fromAccountId ? a : b;
-    const to = from === a ? b : a;
-    const bookedOn = await bookingDay(tx, input.date);
-    const transferId = randomUUID();
-    const rows = await tx
-      .insert(bankTransactions)
-      .values(
-        [
-          { account: from, amount: -input.amount, description: `To ${to.name}: ${input.description}` },
-          { account: to, amount: input.amount, description: `From ${from.name}: ${input.description}` },
-        ].map((side) => ({
-          accountId: side.account.id,
-          kind: 'transfer',
-          amount: side.amount,
-          description: side.description,
-          sourceKind: 'transfer',
-          transferId,
-          bookedOn,
-          createdBy: actor.id,
-        })),
-      )
-      .returning();
-    const out = rows.find((row) => row.amount < 0);
-    const into = rows.find((row) => row.amount > 0);
-    if (!out || !into) throw new Error('transfer rows not written');
-    await recordAudit(tx, actor, {
-      area: 'finance',
-      action: 'ledger.transferred',
-      summary: `Moved ${formatMoney(input.amount, out.currency.trim(), 'en')} from ${from.name} to ${to.name} on ${bookedOn}: ${input.description}`,
-      targetType: 'bank-transfer',
-      targetId: transferId,
-      after: { fromAccountId: from.id, toAccountId: to.id, amount: input.amount, bookedOn },
-    });
-    return { transferId, rows: [presentRow(out), presentRow(into)] };
+  // Locked in a fixed order, so two transfers between the same accounts cannot deadlock.
+  const [first, second] = [input.fromAccountId, input.toAccountId].sort();
+  const a = await liveAccount(tx, first as string);
+  const b = await liveAccount(tx, second as string);
+  const from = a.id === input.fromAccountId ? a : b;
+  const to = from === a ? b : a;
+  const bookedOn = await bookingDay(tx, input.date);
+  const transferId = randomUUID();
+  const rows = await tx
+    .insert(bankTransactions)
+    .values(
+      [
+        { account: from, amount: -input.amount, description: `To ${to.name}: ${input.description}` },
+        { account: to, amount: input.amount, description: `From ${from.name}: ${input.description}` },
+      ].map((side) => ({
+        accountId: side.account.id,
+        kind: 'transfer',
+        amount: side.amount,
+        description: side.description,
+        sourceKind: 'transfer',
+        transferId,
+        bookedOn,
+        createdBy: actor?.id ?? null,
+      })),
+    )
+    .returning();
+  const out = rows.find((row) => row.amount < 0);
+  const into = rows.find((row) => row.amount > 0);
+  if (!out || !into) throw new Error('transfer rows not written');
+  await recordAudit(tx, actor, {
+    area: 'finance',
+    action: 'ledger.transferred',
+    summary: `Moved ${formatMoney(input.amount, out.currency.trim(), 'en')} from ${from.name} to ${to.name} on ${bookedOn}: ${input.description}`,
+    targetType: 'bank-transfer',
+    targetId: transferId,
+    after: { fromAccountId: from.id, toAccountId: to.id, amount: input.amount, bookedOn },
   });
+  return { transferId, rows: [presentRow(out), presentRow(into)] };
 }
 
 /**
@@ -594,7 +604,7 @@ export async function accountLedger(
 }
 
 /**
- * Deletes the ledger rows of the demo's payments and refunds, before those are deleted: the one
+ * Deletes the ledger rows of the demo's payments, refunds and expenses, before those are deleted: the one
  * deletion the ledger allows (`brigade.removing_demo_money`, on for the rest of the caller's
  * transaction).
  */
@@ -602,7 +612,7 @@ export async function deleteDemoLedgerRows(tx: Tx, sources: readonly RecordSourc
   if (sources.length === 0) return 0;
   await tx.execute(sql`select set_config('brigade.removing_demo_money', 'on', true)`);
   let removed = 0;
-  for (const kind of ['payment', 'refund'] as const) {
+  for (const kind of new Set(sources.map((source) => source.kind))) {
     const ids = sources.filter((source) => source.kind === kind).map((source) => source.id);
     if (ids.length === 0) continue;
     // A demo row ticked off in a reconciliation leaves it first (the reconciliation itself stays
@@ -628,4 +638,49 @@ export async function deleteDemoLedgerRows(tx: Tx, sources: readonly RecordSourc
     }
   }
   return removed;
+}
+
+/**
+ * Deletes the demo's entries by hand and transfers (by a row of each: a transfer goes whole), with
+ * their reversals, under the same setting as `deleteDemoLedgerRows`. Rows of accounts the owner
+ * reconciled since stay. Returns how many of the entries named went.
+ */
+export async function deleteDemoEntries(tx: Tx, rowIds: readonly string[]): Promise<number> {
+  if (rowIds.length === 0) return 0;
+  await tx.execute(sql`select set_config('brigade.removing_demo_money', 'on', true)`);
+  const list = rowIds.join(',');
+  await tx.execute(sql`
+    with picked as (
+      select t.id from bank_transactions t
+      where t.source_kind in ('manual', 'transfer') and not t.reconciled and (
+        t.id = any(string_to_array(${list}, ',')::uuid[])
+        or t.transfer_id in (select transfer_id from bank_transactions
+                             where id = any(string_to_array(${list}, ',')::uuid[]) and transfer_id is not null))
+    ), whole as (
+      select id from picked
+      union select r.id from bank_transactions r where r.reverses_id in (select id from picked)
+    ), reversals as (
+      delete from bank_transactions where id in (select id from whole) and reverses_id is not null returning id
+    )
+    select id from reversals`);
+  const originals = await tx.execute<{ id: string }>(sql`
+    delete from bank_transactions t
+    where t.source_kind in ('manual', 'transfer') and not t.reconciled and t.reverses_id is null and (
+      t.id = any(string_to_array(${list}, ',')::uuid[])
+      or t.transfer_id in (select transfer_id from bank_transactions
+                           where id = any(string_to_array(${list}, ',')::uuid[]) and transfer_id is not null))
+    returning t.id`);
+  // Counted as the entries named (a transfer is one), as the demo's status counts them.
+  const named = new Set(rowIds);
+  return originals.rows.filter((row) => named.has(row.id)).length;
+}
+
+/** How many of the demo's entries by hand and transfer rows are still there. */
+export async function countLedgerRowsIn(db: Queryable, rowIds: readonly string[]): Promise<number> {
+  if (rowIds.length === 0) return 0;
+  const rows = await db
+    .select({ id: bankTransactions.id })
+    .from(bankTransactions)
+    .where(inArray(bankTransactions.id, [...rowIds]));
+  return rows.length;
 }

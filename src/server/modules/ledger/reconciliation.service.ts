@@ -10,7 +10,7 @@ import type {
 import { restaurantToday } from '../../../shared/coupon-rules';
 import { currencyDigits, formatMoney } from '../../../shared/money';
 import type { Database } from '../../db/client';
-import { type Queryable, withTransaction } from '../../db/transaction';
+import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { authorize } from '../../policies';
@@ -141,86 +141,115 @@ export async function reconcileAccount(
   input: ReconciliationInput,
 ): Promise<Reconciliation> {
   authorize(actor, 'ledger.reconcile');
+  return withTransaction(db, (tx) => closeReconciliation(tx, actor, accountId, input));
+}
+
+/**
+ * Reconciles every open row of the account booked on or before `statementDate`, to the balance they
+ * add up to (the demo cafe's reconciled past).
+ */
+export async function reconcileAllUpTo(
+  tx: Tx,
+  accountId: string,
+  statementDate: string,
+): Promise<Reconciliation> {
+  const account = await accountOf(tx, accountId, true);
+  const rows = await openRows(tx, accountId, statementDate);
+  const statementBalance =
+    account.openingBalance +
+    (await reconciledTotal(tx, accountId)) +
+    rows.reduce((sum, row) => sum + row.amount, 0);
+  return closeReconciliation(tx, null, accountId, {
+    statementDate,
+    statementBalance,
+    transactionIds: rows.map((row) => row.id),
+  });
+}
+
+async function closeReconciliation(
+  tx: Tx,
+  actor: Actor | null,
+  accountId: string,
+  input: ReconciliationInput,
+): Promise<Reconciliation> {
   const ids = [...new Set(input.transactionIds)];
   if (ids.length !== input.transactionIds.length) throw fieldError('transactionIds', 'names a row twice');
-  return withTransaction(db, async (tx) => {
-    const account = await accountOf(tx, accountId, true);
-    const { timeZone } = await bookkeeping(tx);
-    if (input.statementDate > restaurantToday(timeZone)) {
-      throw fieldError('statementDate', 'must not be in the future');
-    }
-    const last = await lastReconciliation(tx, accountId);
-    if (last && input.statementDate < last.statementDate) {
-      throw conflict(
-        `${account.name} was reconciled to a statement of ${last.statementDate}: this statement must not be older.`,
-        { reason: 'before-last-statement', lastStatementDate: last.statementDate },
-      );
-    }
-    const open = new Map(
-      (await openRows(tx, accountId, input.statementDate, true)).map((row) => [row.id, row]),
+  const account = await accountOf(tx, accountId, true);
+  const { timeZone } = await bookkeeping(tx);
+  if (input.statementDate > restaurantToday(timeZone)) {
+    throw fieldError('statementDate', 'must not be in the future');
+  }
+  const last = await lastReconciliation(tx, accountId);
+  if (last && input.statementDate < last.statementDate) {
+    throw conflict(
+      `${account.name} was reconciled to a statement of ${last.statementDate}: this statement must not be older.`,
+      { reason: 'before-last-statement', lastStatementDate: last.statementDate },
     );
-    const ticked = [];
-    for (const [index, id] of ids.entries()) {
-      const row = open.get(id);
-      if (!row) {
-        const [other] = await tx
-          .select({ accountId: bankTransactions.accountId, reconciled: bankTransactions.reconciled })
-          .from(bankTransactions)
-          .where(eq(bankTransactions.id, id));
-        if (other?.reconciled && other.accountId === accountId) {
-          throw conflict('A row ticked is already reconciled.', { reason: 'reconciled', transactionId: id });
-        }
-        throw fieldError(
-          `transactionIds.${index}`,
-          other?.accountId === accountId
-            ? 'is booked after the statement’s day, or was voided'
-            : `is not a row of ${account.name}`,
-        );
+  }
+  const open = new Map(
+    (await openRows(tx, accountId, input.statementDate, true)).map((row) => [row.id, row]),
+  );
+  const ticked = [];
+  for (const [index, id] of ids.entries()) {
+    const row = open.get(id);
+    if (!row) {
+      const [other] = await tx
+        .select({ accountId: bankTransactions.accountId, reconciled: bankTransactions.reconciled })
+        .from(bankTransactions)
+        .where(eq(bankTransactions.id, id));
+      if (other?.reconciled && other.accountId === accountId) {
+        throw conflict('A row ticked is already reconciled.', { reason: 'reconciled', transactionId: id });
       }
-      ticked.push(row);
-    }
-    const start = account.openingBalance + (await reconciledTotal(tx, accountId));
-    const cleared = start + ticked.reduce((sum, row) => sum + row.amount, 0);
-    const difference = input.statementBalance - cleared;
-    const { currency } = await getSettings(tx);
-    const money = (minor: number) => formatMoney(minor, currency, 'en');
-    if (difference !== 0) {
-      throw conflict(
-        `The rows ticked add up to ${money(cleared)}, not the statement’s ${money(input.statementBalance)}: a difference of ${money(difference)}.`,
-        { reason: 'not-balanced', difference, cleared },
+      throw fieldError(
+        `transactionIds.${index}`,
+        other?.accountId === accountId
+          ? 'is booked after the statement’s day, or was voided'
+          : `is not a row of ${account.name}`,
       );
     }
-    const [kept] = await tx
-      .insert(bankReconciliations)
-      .values({
-        accountId,
-        statementDate: input.statementDate,
-        statementBalance: input.statementBalance,
-        createdBy: actor.id,
-      })
-      .returning();
-    if (!kept) throw new Error('reconciliation not written');
-    if (ids.length > 0) {
-      await tx.update(bankTransactions).set({ reconciled: true }).where(inArray(bankTransactions.id, ids));
-      await tx
-        .insert(bankReconciliationRows)
-        .values(ids.map((transactionId) => ({ transactionId, reconciliationId: kept.id })));
-    }
-    await recordAudit(tx, actor, {
-      area: 'finance',
-      action: 'ledger.reconciled',
-      summary: `Reconciled ${account.name} to the statement of ${input.statementDate} (${money(input.statementBalance)}): ${ids.length} row${ids.length === 1 ? '' : 's'} ticked`,
-      targetType: 'bank-reconciliation',
-      targetId: kept.id,
-      after: {
-        accountId,
-        statementDate: input.statementDate,
-        statementBalance: input.statementBalance,
-        rows: ids.length,
-      },
-    });
-    return present(kept, ids.length, actor.name ?? null);
+    ticked.push(row);
+  }
+  const start = account.openingBalance + (await reconciledTotal(tx, accountId));
+  const cleared = start + ticked.reduce((sum, row) => sum + row.amount, 0);
+  const difference = input.statementBalance - cleared;
+  const { currency } = await getSettings(tx);
+  const money = (minor: number) => formatMoney(minor, currency, 'en');
+  if (difference !== 0) {
+    throw conflict(
+      `The rows ticked add up to ${money(cleared)}, not the statement’s ${money(input.statementBalance)}: a difference of ${money(difference)}.`,
+      { reason: 'not-balanced', difference, cleared },
+    );
+  }
+  const [kept] = await tx
+    .insert(bankReconciliations)
+    .values({
+      accountId,
+      statementDate: input.statementDate,
+      statementBalance: input.statementBalance,
+      createdBy: actor?.id ?? null,
+    })
+    .returning();
+  if (!kept) throw new Error('reconciliation not written');
+  if (ids.length > 0) {
+    await tx.update(bankTransactions).set({ reconciled: true }).where(inArray(bankTransactions.id, ids));
+    await tx
+      .insert(bankReconciliationRows)
+      .values(ids.map((transactionId) => ({ transactionId, reconciliationId: kept.id })));
+  }
+  await recordAudit(tx, actor, {
+    area: 'finance',
+    action: 'ledger.reconciled',
+    summary: `Reconciled ${account.name} to the statement of ${input.statementDate} (${money(input.statementBalance)}): ${ids.length} row${ids.length === 1 ? '' : 's'} ticked`,
+    targetType: 'bank-reconciliation',
+    targetId: kept.id,
+    after: {
+      accountId,
+      statementDate: input.statementDate,
+      statementBalance: input.statementBalance,
+      rows: ids.length,
+    },
   });
+  return present(kept, ids.length, actor?.name ?? null);
 }
 
 function present(
@@ -291,4 +320,39 @@ export async function matchStatementFile(
     matched,
     unmatched: pairs.length - matched,
   };
+}
+
+/** Deletes the demo's reconciliations (their rows stay, no longer reconciled). */
+export async function deleteDemoReconciliations(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .delete(bankReconciliationRows)
+    .where(inArray(bankReconciliationRows.reconciliationId, [...ids]))
+    .returning({ id: bankReconciliationRows.transactionId });
+  if (rows.length > 0) {
+    await tx
+      .update(bankTransactions)
+      .set({ reconciled: false })
+      .where(
+        inArray(
+          bankTransactions.id,
+          rows.map((row) => row.id),
+        ),
+      );
+  }
+  const deleted = await tx
+    .delete(bankReconciliations)
+    .where(inArray(bankReconciliations.id, [...ids]))
+    .returning({ id: bankReconciliations.id });
+  return deleted.length;
+}
+
+export async function countReconciliationsIn(db: Queryable, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return (
+    await db
+      .select({ id: bankReconciliations.id })
+      .from(bankReconciliations)
+      .where(inArray(bankReconciliations.id, [...ids]))
+  ).length;
 }
