@@ -68,10 +68,11 @@ export const ERROR_REASONS = [
   'count-closed',
   'count-overlaps',
   'count-empty',
-  // Purchase orders: a change to what is no longer a draft, a move the status does not allow, more
-  // received than ordered, a suggestion with no item low.
+  // Purchase orders: a change to what is no longer a draft, a move the status does not allow, a
+  // payment of more than is owed, more received than ordered, a suggestion with no item low.
   'not-draft',
   'wrong-status',
+  'over-payment',
   'over-receipt',
   'nothing-low',
   // Budgets: copying a month that has none.

@@ -322,6 +322,11 @@ describe('the demo restaurant, on', () => {
       }
     ).items;
     expect(orders.filter((order) => order.status === 'partially-received')).toHaveLength(1);
+    // The suppliers are paid for the older orders, half for the last week's, not yet for the newest.
+    const paymentStatuses = new Set(
+      (orders as { paymentStatus?: string }[]).map((order) => order.paymentStatus),
+    );
+    expect([...paymentStatuses].sort()).toEqual(['paid', 'part-paid', 'unpaid']);
     expect(orders.filter((order) => order.status === 'received').length).toBeGreaterThan(20);
     const counts = (
       (await (await t.get('/api/inventory/counts?limit=50', { as: admin })).json()) as {

@@ -884,6 +884,28 @@ const cases: RouteCase<unknown>[] = [
     prepare: () => draftPurchaseOrderAsAdmin(),
     call: (user, order) => t.get(PURCHASE_ORDERS_API.document(order.id), { as: user }),
   }),
+  routeCase<{ order: PurchaseOrder; account: { id: string } }>({
+    action: 'purchase-order.pay',
+    route: `POST ${PURCHASE_ORDERS_API.orders}/{id}/payments`,
+    ok: 201,
+    prepare: async () => {
+      const draft = await draftPurchaseOrderAsAdmin();
+      const sent = await t.post(
+        PURCHASE_ORDERS_API.status(draft.id),
+        { status: 'ordered', version: draft.version },
+        { as: as.admin },
+      );
+      expect(sent.status).toBe(200);
+      return { order: (await sent.json()) as PurchaseOrder, account: await policyAccount() };
+    },
+    call: (user, { order, account }) =>
+      t.post(
+        PURCHASE_ORDERS_API.payments(order.id),
+        { accountId: account.id, amount: 100, date: ledgerDay() },
+        { as: user },
+      ),
+    unchanged: async ({ account }) => expect(await ledgerRows(account.id)).toBe(0),
+  }),
   routeCase<InventoryItem>({
     action: 'purchase-order.create',
     route: `POST ${PURCHASE_ORDERS_API.orders}`,

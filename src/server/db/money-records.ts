@@ -57,6 +57,12 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     singular: 'purchase order',
   },
   { table: 'expenses', recorded: 'true', description: 'expenses', singular: 'expense' },
+  {
+    table: 'purchase_order_payments',
+    recorded: 'true',
+    description: 'payments to suppliers',
+    singular: 'payment to a supplier',
+  },
 ];
 
 // `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,

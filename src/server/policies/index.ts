@@ -225,6 +225,10 @@ export const POLICIES = {
     description: 'Receive a delivery against a purchase order',
     roles: ADMIN,
   }),
+  'purchase-order.pay': rule({
+    description: 'Pay a supplier for a purchase order, or void such a payment',
+    roles: ADMIN,
+  }),
   'inventory.item.import': rule({ description: 'Add inventory items from a CSV file', roles: ADMIN }),
 
   // The bank and cash ledger (docs/PRODUCT-RULES.md, Bank and cash ledger): the owner keeps the books.

@@ -85,6 +85,7 @@ const EXPECTED: Record<PolicyAction, string> = {
   'purchase-order.send': '    .    .    .     .   Y     -     -',
   'purchase-order.cancel': '  .    .    .     .   Y     -     -',
   'purchase-order.receive': ' .    .    .     .   Y     -     -',
+  'purchase-order.pay': '     .    .    .     .   Y     -     -',
   'inventory.item.import': '  .    .    .     .   Y     -     -',
   'ledger.read': '            .    .    .     .   Y     -     -',
   'ledger.record': '          .    .    .     .   Y     -     -',

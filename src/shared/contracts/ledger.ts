@@ -15,8 +15,18 @@ export type BankTransactionKind = (typeof BANK_TRANSACTION_KINDS)[number];
 export const MANUAL_TRANSACTION_KINDS = ['deposit', 'withdrawal', 'fee'] as const;
 export type ManualTransactionKind = (typeof MANUAL_TRANSACTION_KINDS)[number];
 
-/** What made a row: a payment, a refund, an expense, an entry by hand, or a transfer between two accounts. */
-export const LEDGER_SOURCES = ['payment', 'refund', 'expense', 'manual', 'transfer'] as const;
+/**
+ * What made a row: a payment, a refund, an expense, a payment to a supplier for a purchase order, an
+ * entry by hand, or a transfer between two accounts.
+ */
+export const LEDGER_SOURCES = [
+  'payment',
+  'refund',
+  'expense',
+  'supplier-payment',
+  'manual',
+  'transfer',
+] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 
 /** An amount that moves: more than zero, at most a billion in a two-decimal currency. */

@@ -17,7 +17,48 @@ export const PURCHASE_ORDERS_API = {
   document: (id: string) => `/api/purchase-orders/${encodeURIComponent(id)}/document`,
   email: (id: string) => `/api/purchase-orders/${encodeURIComponent(id)}/email`,
   suggest: '/api/purchase-orders/suggest',
+  payments: (id: string) => `/api/purchase-orders/${encodeURIComponent(id)}/payments`,
+  voidPayment: (id: string, paymentId: string) =>
+    `/api/purchase-orders/${encodeURIComponent(id)}/payments/${encodeURIComponent(paymentId)}/void`,
+  supplierBalance: (supplierId: string) => `/api/suppliers/${encodeURIComponent(supplierId)}/balance`,
 } as const;
+
+/**
+ * Whether the supplier has been paid for an order: nothing to pay yet (a draft, or nothing received
+ * of a cancelled order), unpaid, part paid or paid. What is owed is the order's total while deliveries
+ * are awaited, and what was received once it is received or cancelled.
+ */
+export const PURCHASE_ORDER_PAYMENT_STATUSES = ['not-due', 'unpaid', 'part-paid', 'paid'] as const;
+export type PurchaseOrderPaymentStatus = (typeof PURCHASE_ORDER_PAYMENT_STATUSES)[number];
+export const PURCHASE_ORDER_PAYMENT_STATUS_LABELS: Record<PurchaseOrderPaymentStatus, string> = {
+  'not-due': 'Nothing to pay',
+  unpaid: 'Unpaid',
+  'part-paid': 'Part paid',
+  paid: 'Paid',
+};
+
+/** What the supplier is owed for an order in this status (minor units). */
+export function purchaseOrderPayable(order: {
+  status: PurchaseOrderStatus;
+  total: number;
+  receivedTotal: number;
+}) {
+  if (order.status === 'draft') return 0;
+  if (order.status === 'received' || order.status === 'cancelled') return order.receivedTotal;
+  return Math.max(order.total, order.receivedTotal);
+}
+
+export function purchaseOrderPaymentStatus(order: {
+  status: PurchaseOrderStatus;
+  total: number;
+  receivedTotal: number;
+  paidTotal: number;
+}): PurchaseOrderPaymentStatus {
+  const payable = purchaseOrderPayable(order);
+  if (payable === 0 && order.paidTotal === 0) return 'not-due';
+  if (order.paidTotal === 0) return 'unpaid';
+  return order.paidTotal >= payable ? 'paid' : 'part-paid';
+}
 
 export const PURCHASE_ORDER_STATUSES = [
   'draft',
@@ -167,6 +208,10 @@ const summaryFields = {
   total: z.number().int(),
   /** What the deliveries so far brought into stock, in minor units. */
   receivedTotal: z.number().int(),
+  /** What the supplier was paid for it (voided payments left out), and what is still owed. */
+  paidTotal: z.number().int(),
+  owed: z.number().int(),
+  paymentStatus: z.enum(PURCHASE_ORDER_PAYMENT_STATUSES),
   orderedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -175,11 +220,26 @@ const summaryFields = {
 export const PurchaseOrderSummarySchema = z.object({ ...summaryFields, lineCount: z.number().int() });
 export type PurchaseOrderSummary = z.infer<typeof PurchaseOrderSummarySchema>;
 
+export const PurchaseOrderPaymentSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  amount: z.number().int(),
+  paidOn: z.string(),
+  reference: z.string(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+});
+export type PurchaseOrderPayment = z.infer<typeof PurchaseOrderPaymentSchema>;
+
 export const PurchaseOrderSchema = z.object({
   ...summaryFields,
   createdByName: z.string().nullable(),
   lines: z.array(PurchaseOrderLineSchema),
   receipts: z.array(PurchaseOrderReceiptSchema),
+  payments: z.array(PurchaseOrderPaymentSchema),
 });
 export type PurchaseOrder = z.infer<typeof PurchaseOrderSchema>;
 
@@ -188,6 +248,56 @@ export const PurchaseOrderPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type PurchaseOrderPage = z.infer<typeof PurchaseOrderPageSchema>;
+
+export const PurchaseOrderPaymentInputSchema = z.strictObject({
+  accountId: idField,
+  /** Positive minor units, at most what is still owed. */
+  amount: z
+    .number({ error: 'must be an amount in minor units (cents)' })
+    .int('must be a whole number of minor units (cents)')
+    .min(1, 'must be more than 0')
+    .max(100_000_000_000, 'is too large'),
+  /** The day it was paid (the restaurant's calendar). */
+  date: dateField,
+  reference: textField(100).optional(),
+});
+export type PurchaseOrderPaymentInput = z.infer<typeof PurchaseOrderPaymentInputSchema>;
+
+export const PurchaseOrderPaymentVoidSchema = z.strictObject({
+  reason: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'Enter a reason.')
+    .max(200, 'must be at most 200 characters'),
+});
+export type PurchaseOrderPaymentVoid = z.infer<typeof PurchaseOrderPaymentVoidSchema>;
+
+/** What a supplier was sent, was paid and is still owed, with the orders that still owe, oldest first. */
+export const SupplierBalanceSchema = z.object({
+  supplierId: z.string(),
+  supplierName: z.string(),
+  currency: z.string(),
+  /** Σ what each order owes (its total while deliveries are awaited, what was received after). */
+  payable: z.number().int(),
+  received: z.number().int(),
+  paid: z.number().int(),
+  owed: z.number().int(),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      status: z.enum(PURCHASE_ORDER_STATUSES),
+      orderedAt: z.string().nullable(),
+      createdAt: z.string(),
+      payable: z.number().int(),
+      receivedTotal: z.number().int(),
+      paidTotal: z.number().int(),
+      owed: z.number().int(),
+      paymentStatus: z.enum(PURCHASE_ORDER_PAYMENT_STATUSES),
+    }),
+  ),
+});
+export type SupplierBalance = z.infer<typeof SupplierBalanceSchema>;
 
 export const PurchaseOrderEmailResultSchema = z.object({ to: z.string() });
 export type PurchaseOrderEmailResult = z.infer<typeof PurchaseOrderEmailResultSchema>;

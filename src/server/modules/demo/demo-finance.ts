@@ -8,12 +8,13 @@ import {
   writeBudgetAllocations,
 } from '../expenses';
 import { insertManualTransaction, insertTransfer, reconcileAllUpTo } from '../ledger';
+import { insertSupplierPayment, purchaseOrderDues } from '../purchase-orders';
 import { bookkeeping } from '../settings';
 
 /**
  * The demo cafe's books for its last 60 days (docs/PRODUCT-RULES.md, The demo restaurant): rent and
  * wages as recurring expenses that have run, expenses in every category, the week's takings entered by
- * hand and the cash banked every Monday, the bank's monthly fee, budgets for this month and the last
+ * hand and the cash banked every Monday, the bank's monthly fee, the suppliers paid, budgets for this month and the last
  * (Maintenance over after a repair, Rent near its allocation), and the bank account reconciled to a
  * statement two weeks old. Written through the same functions as the screens, so every row has its
  * ledger rows and audit entry.
@@ -35,6 +36,8 @@ export interface FinanceKeys {
   categories: Map<string, string>;
   accounts: Map<'cash' | 'bank' | 'wallet', string>;
   suppliers: Map<string, string>;
+  /** The pantry's purchase orders, paid from the bank. */
+  purchaseOrders: string[];
 }
 
 /** Each category's monthly allocation (minor units), this month and the last. */
@@ -172,7 +175,7 @@ export async function writeDemoFinance(tx: Tx, keys: FinanceKeys): Promise<Finan
     if (weekday(day) === 1) {
       for (const entry of [
         { accountId: account('cash'), amount: 145_000, description: 'Cash takings of the week' },
-        { accountId: account('bank'), amount: 360_000, description: 'Card takings settled' },
+        { accountId: account('bank'), amount: 520_000, description: 'Card takings settled' },
       ]) {
         const row = await insertManualTransaction(tx, null, { ...entry, kind: 'deposit', date: day });
         records.ledgerEntries.push(row.id);
@@ -236,6 +239,20 @@ export async function writeDemoFinance(tx: Tx, keys: FinanceKeys): Promise<Finan
       ...(expense.reference ? { reference: expense.reference } : {}),
     });
     records.expenses.push(row.id);
+  }
+
+  // The suppliers: orders of more than two weeks ago paid in full a week after ordering, those of
+  // the week before half, the latest not yet.
+  for (const order of await purchaseOrderDues(tx, keys.purchaseOrders)) {
+    const ordered = order.orderedAt.toISOString().slice(0, 10);
+    const share = ordered <= plusDays(today, -14) ? 1 : ordered <= plusDays(today, -7) ? 0.5 : 0;
+    const amount = Math.round(order.owed * share);
+    if (amount <= 0) continue;
+    await insertSupplierPayment(tx, null, order.id, {
+      accountId: account('bank'),
+      amount,
+      date: plusDays(ordered, 7) <= today ? plusDays(ordered, 7) : today,
+    });
   }
 
   // Budgets after the spending, so the demo starts with no notices in the bell.

@@ -180,6 +180,7 @@ async function writeDemoRestaurant(
     categories: expenseCategoryIds,
     accounts: accountIds,
     suppliers: supplierIds,
+    purchaseOrders: pantry.purchaseOrders,
   });
   Object.assign(records, books);
   const counts = {

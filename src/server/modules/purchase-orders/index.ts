@@ -18,3 +18,4 @@ export {
   suggestPurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service';
+export { insertSupplierPayment, purchaseOrderDues } from './supplier-payments.service';

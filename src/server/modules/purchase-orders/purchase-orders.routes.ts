@@ -6,11 +6,14 @@ import {
   PurchaseOrderEmailResultSchema,
   PurchaseOrderInputSchema,
   PurchaseOrderPageSchema,
+  PurchaseOrderPaymentInputSchema,
+  PurchaseOrderPaymentVoidSchema,
   PurchaseOrderReceiptInputSchema,
   PurchaseOrderSchema,
   PurchaseOrderStatusInputSchema,
   PurchaseOrderSuggestInputSchema,
   PurchaseOrderUpdateSchema,
+  SupplierBalanceSchema,
 } from '../../../shared/contracts/purchase-orders';
 import { requireActor } from '../../lib/auth-guards';
 import { listFilter, PaginationQuerySchema } from '../../lib/pagination';
@@ -27,6 +30,7 @@ import {
   suggestPurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service';
+import { paySupplier, supplierBalance, voidSupplierPayment } from './supplier-payments.service';
 
 const TAGS = ['Purchase orders'];
 const IdParams = z.object({
@@ -175,7 +179,82 @@ const emailRoute = defineRoute('admin', {
   },
 });
 
+const payRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${recordPath}/payments`,
+  tags: TAGS,
+  summary: 'Pay the supplier for a purchase order',
+  description:
+    'From `accountId` on `date`: the payment and its withdrawal in one transaction, the order locked. ' +
+    'What an order owes is its total while deliveries are awaited and what was received once it is ' +
+    'received or cancelled; a payment of more than is still owed is a 409 `over-payment` with ' +
+    '`details.owed`, a draft a 409 `wrong-status`, a day the books are closed on a 409 `books-locked`.',
+  request: { params: IdParams, ...jsonBody(PurchaseOrderPaymentInputSchema) },
+  responses: {
+    201: jsonResponse('The order with its payments', PurchaseOrderSchema),
+    404: notFoundResponse,
+    409: errorResponse('More than is owed, a draft, or a closed day'),
+  },
+});
+
+const voidPaymentRoute = defineRoute('admin', {
+  method: 'post',
+  path: `${recordPath}/payments/{paymentId}/void`,
+  tags: TAGS,
+  summary: 'Void a payment to the supplier',
+  description:
+    'Its withdrawal is reversed (on its own day) and the order owes the amount again. A payment voided ' +
+    'before is a 409 `already-voided`; one reconciled against a bank statement `reconciled`.',
+  request: {
+    params: IdParams.extend({
+      paymentId: z
+        .uuid('must be a payment id')
+        .openapi({ param: { name: 'paymentId', in: 'path' }, format: 'uuid' }),
+    }),
+    ...jsonBody(PurchaseOrderPaymentVoidSchema),
+  },
+  responses: {
+    200: jsonResponse('The order with its payments', PurchaseOrderSchema),
+    404: errorResponse('No such order or payment'),
+    409: errorResponse('Voided already, reconciled, or a closed day'),
+  },
+});
+
+const supplierBalanceRoute = defineRoute('admin', {
+  method: 'get',
+  path: '/api/suppliers/{id}/balance',
+  tags: TAGS,
+  summary: 'What a supplier is owed',
+  description:
+    'Over the supplier’s orders (drafts left out): what they owe, what was received and paid, what is ' +
+    'still owed, and the orders that still owe (or were overpaid), oldest first.',
+  request: {
+    params: z.object({
+      id: z.uuid('must be a supplier id').openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+    }),
+  },
+  responses: {
+    200: jsonResponse('The balance', SupplierBalanceSchema),
+    404: errorResponse('No supplier with this id'),
+  },
+});
+
 export const purchaseOrdersRoutes = createRouter()
+  .openapi(payRoute, async (c) => {
+    const actor = requireActor(c);
+    const { id } = c.req.valid('param');
+    await paySupplier(c.var.deps.db, actor, id, c.req.valid('json'));
+    return c.json(await getPurchaseOrder(c.var.deps.db, actor, id), 201);
+  })
+  .openapi(voidPaymentRoute, async (c) => {
+    const actor = requireActor(c);
+    const { id, paymentId } = c.req.valid('param');
+    await voidSupplierPayment(c.var.deps.db, actor, id, paymentId, c.req.valid('json').reason);
+    return c.json(await getPurchaseOrder(c.var.deps.db, actor, id), 200);
+  })
+  .openapi(supplierBalanceRoute, async (c) =>
+    c.json(await supplierBalance(c.var.deps.db, requireActor(c), c.req.valid('param').id), 200),
+  )
   .openapi(listRoute, async (c) => {
     const page = await listPurchaseOrders(c.var.deps.db, requireActor(c), c.req.valid('query'));
     return c.json(page, 200);

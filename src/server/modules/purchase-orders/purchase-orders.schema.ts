@@ -18,12 +18,13 @@ import {
   idColumn,
   instantColumn,
   money,
+  settingsCurrency,
   timestampColumns,
   versionColumn,
 } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { inventoryItems, stockMovements } from '../inventory/inventory.schema';
-import { suppliers, units } from '../master-data/master-data.schema';
+import { bankAccounts, suppliers, units } from '../master-data/master-data.schema';
 
 /**
  * Purchase orders (docs/PRODUCT-RULES.md, Purchase orders). Quantities are `numeric(14,3)` in the
@@ -52,6 +53,8 @@ export const purchaseOrders = pgTable(
     total: money('total').notNull().default(0),
     /** What the receipts brought into stock, in minor units. */
     receivedTotal: money('received_total').notNull().default(0),
+    /** What was paid the supplier for it (payments not voided), kept with each payment. */
+    paidTotal: money('paid_total').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     orderedAt: instantColumn('ordered_at'),
     orderedBy: uuid('ordered_by').references(() => users.id, { onDelete: 'set null' }),
@@ -68,7 +71,10 @@ export const purchaseOrders = pgTable(
       'purchase_orders_status_check',
       sql`${table.status} in ('draft', 'ordered', 'partially-received', 'received', 'cancelled')`,
     ),
-    check('purchase_orders_total_check', sql`${table.total} >= 0 and ${table.receivedTotal} >= 0`),
+    check(
+      'purchase_orders_total_check',
+      sql`${table.total} >= 0 and ${table.receivedTotal} >= 0 and ${table.paidTotal} >= 0`,
+    ),
   ],
 );
 
@@ -140,5 +146,43 @@ export const purchaseOrderReceipts = pgTable(
     index('purchase_order_receipts_movement_idx').on(table.movementId),
     index('purchase_order_receipts_actor_idx').on(table.actorId),
     check('purchase_order_receipts_quantity_check', sql`${table.quantity} > 0 and ${table.unitCost} >= 0`),
+  ],
+);
+
+/**
+ * A payment to the supplier for a purchase order, from a bank or cash account: its withdrawal is the
+ * ledger row that names it (`source_kind = 'supplier-payment'`), written in the same transaction.
+ * Never deleted: a mistake is voided, which reverses the row.
+ */
+export const purchaseOrderPayments = pgTable(
+  'purchase_order_payments',
+  {
+    id: idColumn(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    currency: currencyColumn().$defaultFn(settingsCurrency),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    reference: text('reference').notNull().default(''),
+    voidedAt: instantColumn('voided_at'),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    index('purchase_order_payments_order_idx').on(table.purchaseOrderId, table.paidOn),
+    index('purchase_order_payments_account_idx').on(table.accountId),
+    index('purchase_order_payments_created_by_idx').on(table.createdBy),
+    index('purchase_order_payments_voided_by_idx').on(table.voidedBy),
+    check('purchase_order_payments_amount_check', sql`${table.amount} > 0`),
+    check(
+      'purchase_order_payments_void_check',
+      sql`(${table.voidedAt} is null) = (${table.voidReason} is null)`,
+    ),
   ],
 );

@@ -16,6 +16,8 @@ import {
   type PurchaseOrderSummary,
   type PurchaseOrderUpdate,
   purchaseOrderNumber,
+  purchaseOrderPayable,
+  purchaseOrderPaymentStatus,
 } from '../../../shared/contracts/purchase-orders';
 import {
   formatQuantity,
@@ -47,6 +49,7 @@ import type { Messenger } from '../messaging';
 import { getSettings } from '../settings';
 import { type DocumentParties, purchaseOrderText } from './purchase-orders.document';
 import { purchaseOrderLines, purchaseOrderReceipts, purchaseOrders } from './purchase-orders.schema';
+import { deleteOrderPayments, paymentsOf } from './supplier-payments.service';
 
 /**
  * Purchase orders (docs/PRODUCT-RULES.md, Purchase orders): drafts an admin edits, sends (ordered) or
@@ -98,6 +101,9 @@ function summaryOf(row: OrderRow, supplierName: string) {
     version: row.version,
     total: row.total,
     receivedTotal: row.receivedTotal,
+    paidTotal: row.paidTotal,
+    owed: purchaseOrderPayable({ ...row, status: row.status as PurchaseOrderStatus }) - row.paidTotal,
+    paymentStatus: purchaseOrderPaymentStatus({ ...row, status: row.status as PurchaseOrderStatus }),
     orderedAt: iso(row.orderedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -135,7 +141,7 @@ async function loadOrder(db: Queryable, id: string): Promise<PurchaseOrder> {
       asc(purchaseOrderLines.position),
       asc(purchaseOrderReceipts.id),
     );
-  const [items, unitsById, names, creator] = await Promise.all([
+  const [items, unitsById, names, payments, creator] = await Promise.all([
     findInventoryItems(
       db,
       lines.map((line) => line.itemId),
@@ -145,6 +151,7 @@ async function loadOrder(db: Queryable, id: string): Promise<PurchaseOrder> {
       lines.map((line) => line.unitId),
     ),
     supplierNames(db, [row.supplierId]),
+    paymentsOf(db, id),
     row.createdBy
       ? db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
       : Promise.resolve([]),
@@ -171,6 +178,7 @@ async function loadOrder(db: Queryable, id: string): Promise<PurchaseOrder> {
     ...summaryOf(row, names.get(row.supplierId) ?? ''),
     createdByName: creator[0]?.name ?? null,
     lines: presentedLines,
+    payments,
     receipts: receipts.map((receipt) => {
       const line = linesPresented.get(receipt.lineId);
       return {
@@ -897,6 +905,7 @@ export async function countPurchaseOrdersIn(db: Queryable, ids: readonly string[
 /** Deletes the given purchase orders with their lines and receipts; answers how many went. */
 export async function deletePurchaseOrders(tx: Tx, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
+  await deleteOrderPayments(tx, ids);
   await tx.delete(purchaseOrderReceipts).where(inArray(purchaseOrderReceipts.purchaseOrderId, [...ids]));
   const deleted = await tx
     .delete(purchaseOrders)
