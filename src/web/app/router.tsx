@@ -67,6 +67,11 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/admin-backup-page').then((module) => ({ Component: module.AdminBackupPage })),
   '/inventory': () =>
     import('../pages/inventory-page').then((module) => ({ Component: module.InventoryPage })),
+  '/expenses': () => import('../pages/expenses-page').then((module) => ({ Component: module.ExpensesPage })),
+  '/budget-allocations': () =>
+    import('../pages/budget-allocations-page').then((module) => ({
+      Component: module.BudgetAllocationsPage,
+    })),
 };
 
 /**
@@ -91,6 +96,8 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
   },
   '/admin/feedback': {},
   '/admin/backup': {},
+  '/expenses': {},
+  '/budget-allocations': {},
   '/inventory': {
     counts: () =>
       import('../pages/stock-counts-page').then((module) => ({ Component: module.StockCountsPage })),

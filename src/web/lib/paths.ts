@@ -23,6 +23,7 @@ export const paths = {
   menu: pagePath('/menu'),
   masterData: pagePath('/master-data'),
   coupons: pagePath('/coupons'),
+  expenses: pagePath('/expenses'),
   inventory: pagePath('/inventory'),
   inventoryUsage: `${pagePath('/inventory')}/usage`,
   stockCounts: `${pagePath('/inventory')}/counts`,

@@ -96,6 +96,25 @@ export const queryKeys = {
     all: ['ledger'] as const,
     balances: ['ledger', 'balances'] as const,
     account: (id: string, params: object) => ['ledger', 'account', id, params] as const,
+    /** What reconciling an account to a statement of that day starts from. */
+    reconciliationDraft: (id: string, statementDate: string) =>
+      ['ledger', 'reconciliation-draft', id, statementDate] as const,
+    /** The account's reconciliations kept, the latest statement first. */
+    reconciliations: (id: string) => ['ledger', 'reconciliations', id] as const,
+  },
+  /** Expenses (`/api/expenses…`, admin): every view refreshes with the live topic `expenses`. */
+  expenses: {
+    all: ['expenses'] as const,
+    list: (params: object) => ['expenses', 'list', params] as const,
+    /** Categories, suppliers and accounts an expense may name (archived ones too, for old expenses). */
+    choices: ['expenses', 'choices'] as const,
+    /** Every recurring expense (`/api/recurring-expenses`); the server publishes `expenses` for them too. */
+    recurring: ['expenses', 'recurring'] as const,
+  },
+  /** Budget allocations (`/api/budget-allocations`, admin): refreshed with the live topic `expenses`. */
+  budgets: {
+    all: ['budgets'] as const,
+    month: (month: string) => ['budgets', 'month', month] as const,
   },
   /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
   stockCounts: {

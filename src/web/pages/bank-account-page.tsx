@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { BANK_TRANSACTION_KINDS, type BankTransactionKind } from '../../shared/contracts/ledger';
 import { restaurantToday } from '../../shared/coupon-rules';
 import { formatMoney } from '../../shared/money';
+import { Button } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListError, ListLoading } from '../components/ui/list-states';
 import { SelectField } from '../components/ui/select-field';
@@ -13,6 +14,8 @@ import {
   KIND_LABELS,
   type LedgerFilter,
   LedgerRows,
+  ReconcileDialog,
+  ReconciliationHistory,
   useAccountBalances,
 } from '../features/ledger';
 import { formatDay } from '../features/master-data';
@@ -26,7 +29,8 @@ const monthStart = (day: string) => `${day.slice(0, 8)}01`;
 /**
  * `/master-data/bank-accounts/:accountId` (admin; docs/PRODUCT-RULES.md, Bank and cash ledger): one
  * account's balance, its entries for a period with the balance after each, and money entered by hand
- * or moved to another account from here.
+ * or moved to another account from here; its reconciliation against a bank statement and the
+ * statements it was reconciled to.
  */
 export function BankAccountPage() {
   const { accountId = '' } = useParams();
@@ -34,6 +38,7 @@ export function BankAccountPage() {
   const balances = useAccountBalances();
   const today = config.data ? restaurantToday(config.data.timeZone) : null;
   const [filter, setFilter] = useState<LedgerFilter | null>(null);
+  const [reconciling, setReconciling] = useState(false);
   const account = balances.data?.find((item) => item.id === accountId);
   const money = config.data ? { currency: config.data.currency, locale: config.data.locale } : null;
   const shown: LedgerFilter | null = filter ?? (today ? { from: monthStart(today), to: '', kind: '' } : null);
@@ -70,22 +75,43 @@ export function BankAccountPage() {
                 {!account.active && ' · Archived'}
               </p>
             </div>
-            <div className="sm:text-right">
-              <p className="text-sm text-neutral-600">Balance</p>
-              <p className="text-2xl font-semibold tabular-nums text-neutral-950">
-                {formatMoney(account.balance, money.currency, money.locale)}
-              </p>
+            <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+              <div className="sm:text-right">
+                <p className="text-sm text-neutral-600">Balance</p>
+                <p className="text-2xl font-semibold tabular-nums text-neutral-950">
+                  {formatMoney(account.balance, money.currency, money.locale)}
+                </p>
+              </div>
+              <Button variant="secondary" onClick={() => setReconciling(true)}>
+                Reconcile
+              </Button>
             </div>
           </div>
+          {reconciling && (
+            <ReconcileDialog
+              account={account}
+              money={money}
+              today={today}
+              onClose={() => setReconciling(false)}
+            />
+          )}
           <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <section aria-labelledby="record-money">
-              <h2 id="record-money" className="mb-3 text-lg font-semibold text-neutral-950">
-                Record money in or out
-              </h2>
-              <div className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm">
-                <EntryForm account={account} accounts={balances.data} money={money} today={today} />
-              </div>
-            </section>
+            <div className="flex min-w-0 flex-col gap-8">
+              <section aria-labelledby="record-money">
+                <h2 id="record-money" className="mb-3 text-lg font-semibold text-neutral-950">
+                  Record money in or out
+                </h2>
+                <div className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm">
+                  <EntryForm account={account} accounts={balances.data} money={money} today={today} />
+                </div>
+              </section>
+              <section aria-labelledby="reconciliations">
+                <h2 id="reconciliations" className="mb-3 text-lg font-semibold text-neutral-950">
+                  Reconciliations
+                </h2>
+                <ReconciliationHistory accountId={account.id} money={money} />
+              </section>
+            </div>
             <section aria-labelledby="entries" className="min-w-0">
               <h2 id="entries" className="mb-3 text-lg font-semibold text-neutral-950">
                 Entries

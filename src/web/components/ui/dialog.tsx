@@ -11,8 +11,12 @@ interface DialogProps {
   children: ReactNode;
   /** While true (a request is running), Escape does not close it. */
   busy?: boolean;
-  /** `lg` for a dialog that lays its content out in two columns on a wide screen (the Pay dialog). */
-  size?: 'md' | 'lg';
+  /**
+   * `lg` for a dialog that lays its content out in two columns on a wide screen (the Pay dialog);
+   * `screen` for a working view with a long list (a reconciliation): the whole screen on a phone, up
+   * to 64rem wide on a larger one.
+   */
+  size?: 'md' | 'lg' | 'screen';
   /**
    * Kept at the bottom of the dialog while the content above it scrolls: the dialog's main button
    * stays on the screen however long the content (a form's submit button names the form).
@@ -107,8 +111,10 @@ export function Dialog({
         // A form whose buttons stick to the bottom edge (`data-dialog-actions`): a field scrolled
         // into view (focus, typing) stops above them instead of behind them.
         'has-[[data-dialog-actions]]:scroll-pb-36',
-        size === 'lg' ? 'max-w-3xl' : 'max-w-md',
+        size === 'lg' ? 'max-w-3xl' : size === 'screen' ? 'max-w-5xl' : 'max-w-md',
         footer !== undefined && 'max-h-[calc(100dvh-2rem)] flex-col overflow-hidden open:flex',
+        size === 'screen' &&
+          'max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-full max-sm:rounded-none max-sm:border-0',
       )}
     >
       {open && footer !== undefined && (

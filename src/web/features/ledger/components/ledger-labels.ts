@@ -12,6 +12,7 @@ export const SOURCE_LABELS: Record<LedgerSource, string> = {
   payment: 'Payment',
   refund: 'Refund',
   expense: 'Expense',
+  'supplier-payment': 'Supplier payment',
   manual: 'Entered by hand',
   transfer: 'Transfer',
 };

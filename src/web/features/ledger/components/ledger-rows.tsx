@@ -9,19 +9,23 @@ import { type LedgerFilter, useAccountLedger } from '../api/ledger-api';
 import { KIND_LABELS, SOURCE_LABELS } from './ledger-labels';
 import { VoidDialog } from './void-dialog';
 
-/** A row the account's page may void: one entered by hand or a transfer, not voided, not a reversal. */
+/**
+ * A row the account's page may void: one entered by hand or a transfer, not voided, not a reversal,
+ * not reconciled against a bank statement.
+ */
 function voidable(row: BankTransactionWithBalance): boolean {
   return (
     (row.source.kind === 'manual' || row.source.kind === 'transfer') &&
     row.kind !== 'reversal' &&
-    row.reversedById === null
+    row.reversedById === null &&
+    !row.reconciled
   );
 }
 
 /**
  * An account's rows for the filter, newest first: the day, what it was and who recorded it, the
  * amount, and the balance after it. A voided row is struck through; its reversal says what it took
- * back.
+ * back. A row ticked off against a bank statement says "Reconciled".
  */
 export function LedgerRows({
   accountId,
@@ -80,6 +84,9 @@ export function LedgerRows({
                     {row.source.kind !== row.kind ? ` · ${SOURCE_LABELS[row.source.kind]}` : ''}
                     {row.createdByName ? ` · ${row.createdByName}` : ''}
                     {voided && <span className="ml-1 font-medium text-red-700">· Voided</span>}
+                    {row.reconciled && (
+                      <span className="ml-1 font-medium text-emerald-800">· Reconciled</span>
+                    )}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-start gap-3">
