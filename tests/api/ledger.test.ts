@@ -1,8 +1,10 @@
+import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance } from '../../src/server/modules/ledger';
 import { EXPENSES_API, type Expense } from '../../src/shared/contracts/expenses';
+import { INVENTORY_API } from '../../src/shared/contracts/inventory';
 import {
   type AccountBalance,
   type AccountLedger,
@@ -13,16 +15,25 @@ import {
 import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import type { PaymentRecorded } from '../../src/shared/contracts/payments';
-import { buildBankAccount, buildMenuItem } from '../support/factories';
+import { PURCHASE_ORDERS_API, type PurchaseOrder } from '../../src/shared/contracts/purchase-orders';
+import { downloadBackup, freshBackupDir, restaurantNameOf, restored } from '../support/backup';
+import { buildBankAccount, buildMenuItem, buildSupplier, buildUnit, uniqueName } from '../support/factories';
 import { placedOrder } from '../support/orders';
 import { mapPaymentAccounts, pay, readOrder, refund, settingsForPayments } from '../support/payments';
-import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp, type TestUser } from '../support/test-app';
+
+/** The owner the app's start-up made (ADMIN_EMAIL), signed in afresh: backups are theirs to take. */
+async function signedIn(app: TestApp): Promise<TestUser> {
+  const cookie = await app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  return { id: '', email: ADMIN_EMAIL, password: ADMIN_PASSWORD, role: 'admin', cookie };
+}
 
 /**
  * The account ledger: each payment is a deposit and each refund a withdrawal in the account
  * the payment landed in, written with it. After a generated day of orders, payments over several
  * methods, refunds, cancellations with refunds, changes of the method → account mapping, entries by
- * hand, transfers and voids, expenses changed and voided, run a few at once, each account's balance (`accountBalance`) equals its
+ * hand, transfers and voids, expenses changed and voided, a supplier paid and payments voided, run a
+ * few at once, each account's balance (`accountBalance`) equals its
  * opening balance plus its transactions, and equals its opening balance plus the payments less the
  * refunds routed to it plus what was entered and moved by hand and not voided, less the expenses
  * paid from it as they finally stand; the balances list and
@@ -34,9 +45,11 @@ let staff: TestUser;
 let manager: TestUser;
 let item: MenuItem;
 let costs: string;
+let backupDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  backupDir = await freshBackupDir();
+  t = await createTestApp({ backupDir });
   [admin, staff, manager] = (await Promise.all([
     t.buildUser({ role: 'admin' }),
     t.buildUser({ role: 'staff' }),
@@ -47,7 +60,10 @@ beforeAll(async () => {
   const response = await t.post('/api/expense-categories', { name: 'Generated costs' }, { as: admin });
   costs = ((await response.json()) as { id: string }).id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fs.rm(backupDir, { recursive: true, force: true });
+});
 
 /** What the generated days did, over all runs (so a day that did nothing cannot pass for one that did). */
 const done = {
@@ -61,6 +77,8 @@ const done = {
   expenses: 0,
   expenseEdits: 0,
   expenseVoids: 0,
+  supplierPayments: 0,
+  supplierVoids: 0,
 };
 
 const METHODS = ['cash', 'card', 'qr', 'bank-transfer'] as const;
@@ -77,7 +95,9 @@ type Step =
   | { kind: 'void'; made: number }
   | { kind: 'expense'; account: number; amount: number }
   | { kind: 'edit-expense'; expense: number; account: number; amount: number }
-  | { kind: 'void-expense'; expense: number };
+  | { kind: 'void-expense'; expense: number }
+  | { kind: 'pay-supplier'; account: number; amount: number }
+  | { kind: 'void-supplier-payment'; payment: number };
 
 const share = fc.double({ min: 0.05, max: 1, noNaN: true });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -141,7 +161,49 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('void-expense' as const), expense: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('pay-supplier' as const),
+      account: fc.nat({ max: 2 }),
+      amount: fc.integer({ min: 1, max: 400_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('void-supplier-payment' as const), payment: fc.nat() }),
+  },
 );
+
+let kg: { id: string } | undefined;
+let supplier: { id: string } | undefined;
+
+/** A purchase order of 100 kg at 10.00 (1,000.00), sent. */
+async function sentPurchaseOrder(): Promise<PurchaseOrder> {
+  kg ??= await buildUnit(t, { name: uniqueName('Kilogram'), symbol: 'kgl' }, { as: admin });
+  supplier ??= await buildSupplier(t, {}, { as: admin });
+  const item = (await (
+    await t.post(
+      INVENTORY_API.items,
+      { name: uniqueName('Flour'), group: 'ingredient', unitId: kg.id },
+      { as: admin },
+    )
+  ).json()) as { id: string };
+  const draft = (await (
+    await t.post(
+      PURCHASE_ORDERS_API.orders,
+      { supplierId: supplier.id, lines: [{ inventoryItemId: item.id, quantity: '100', unitCost: 1_000 }] },
+      { as: admin },
+    )
+  ).json()) as PurchaseOrder;
+  const sent = await t.post(
+    PURCHASE_ORDERS_API.status(draft.id),
+    { status: 'ordered', version: draft.version },
+    { as: admin },
+  );
+  expect(sent.status, await sent.clone().text()).toBe(200);
+  return (await sent.json()) as PurchaseOrder;
+}
 
 /** Sum of the account's ledger rows, read straight from the table. */
 async function transactionsOf(accountId: string): Promise<number> {
@@ -156,7 +218,7 @@ describe('a generated day of payments and refunds', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 500_000 }), { minLength: 3, maxLength: 3 }),
-        fc.array(step, { minLength: 10, maxLength: 35 }),
+        fc.array(step, { minLength: 15, maxLength: 40 }),
         async (openings, day) => {
           const accounts = await Promise.all(
             openings.map((openingBalance, index) =>
@@ -184,6 +246,9 @@ describe('a generated day of payments and refunds', () => {
           const today = new Date().toISOString().slice(0, 10);
           // Expenses recorded, each as last read (its version moves with every change).
           const expenses: Expense[] = [];
+          // A purchase order of 1,000.00 sent to a supplier, paid in parts during the day.
+          const order = await sentPurchaseOrder();
+          const supplierPayments: string[] = [];
 
           // The day in small bursts of up to three steps at once (two tills and a manager).
           for (let start = 0; start < day.length; start += 3) {
@@ -331,6 +396,35 @@ describe('a generated day of payments and refunds', () => {
                     }
                     return;
                   }
+                  case 'pay-supplier': {
+                    const response = await t.post(
+                      PURCHASE_ORDERS_API.payments(order.id),
+                      { accountId: account(current.account), amount: current.amount, date: today },
+                      { as: admin },
+                    );
+                    // 409: more than the order still owes by now.
+                    expect([201, 409], await response.clone().text()).toContain(response.status);
+                    if (response.status === 201) {
+                      const paid = (await response.json()) as PurchaseOrder;
+                      const newest = paid.payments.find((payment) => !supplierPayments.includes(payment.id));
+                      if (newest) supplierPayments.push(newest.id);
+                      done.supplierPayments += 1;
+                    }
+                    return;
+                  }
+                  case 'void-supplier-payment': {
+                    const paymentId =
+                      supplierPayments[current.payment % Math.max(1, supplierPayments.length)];
+                    if (!paymentId) return;
+                    const response = await t.post(
+                      PURCHASE_ORDERS_API.voidPayment(order.id, paymentId),
+                      { reason: 'Generated' },
+                      { as: admin },
+                    );
+                    expect([200, 409]).toContain(response.status);
+                    if (response.status === 200) done.supplierVoids += 1;
+                    return;
+                  }
                   case 'void': {
                     const target = made[current.made % Math.max(1, made.length)];
                     if (!target) return;
@@ -369,6 +463,20 @@ describe('a generated day of payments and refunds', () => {
             ).json()) as Expense;
             if (read.status === 'recorded') apply(new Map([[read.accountId, -read.amount]]), 1);
           }
+          // What the supplier was paid from each account, as the order finally stands; never more
+          // than it owes.
+          const settled = (await (
+            await t.get(PURCHASE_ORDERS_API.order(order.id), { as: admin })
+          ).json()) as PurchaseOrder;
+          expect(settled.paidTotal).toBeLessThanOrEqual(settled.total);
+          expect(settled.paidTotal).toBe(
+            settled.payments
+              .filter((payment) => !payment.voidedAt)
+              .reduce((sum, payment) => sum + payment.amount, 0),
+          );
+          for (const payment of settled.payments) {
+            if (!payment.voidedAt) apply(new Map([[payment.accountId, -payment.amount]]), 1);
+          }
           const listed = (await (await t.get(LEDGER_API.balances, { as: admin })).json()) as {
             items: AccountBalance[];
           };
@@ -393,13 +501,44 @@ describe('a generated day of payments and refunds', () => {
           expect(unbalanced.rows).toEqual([]);
         },
       ),
-      { numRuns: 4 },
+      { numRuns: 6 },
     );
     expect(done.payments).toBeGreaterThan(5);
     expect(done.refunds).toBeGreaterThan(0);
     expect(done.entries + done.transfers).toBeGreaterThan(3);
     expect(done.expenses).toBeGreaterThan(2);
     expect(done.expenseEdits + done.expenseVoids).toBeGreaterThan(0);
+    expect(done.supplierPayments).toBeGreaterThan(0);
+  });
+
+  it('holds the same balances in a backup restored into a fresh installation', async () => {
+    // The accounts the generated days above left, and their balances; then the backup of it all.
+    const owner = await signedIn(t);
+    const before = (await (await t.get(LEDGER_API.balances, { as: owner })).json()) as {
+      items: AccountBalance[];
+    };
+    expect(before.items.length).toBeGreaterThan(10);
+    const { bytes } = await downloadBackup(t, owner);
+    const freshDir = await freshBackupDir();
+    const fresh = await createTestApp({ backupDir: freshDir });
+    try {
+      const freshOwner = await signedIn(fresh);
+      await restored(fresh, freshOwner, bytes, await restaurantNameOf(fresh, freshOwner));
+      const after = (await (await fresh.get(LEDGER_API.balances, { as: await signedIn(fresh) })).json()) as {
+        items: AccountBalance[];
+      };
+      expect(after.items.map((item) => [item.id, item.balance])).toEqual(
+        before.items.map((item) => [item.id, item.balance]),
+      );
+      const unbalanced = await fresh.db.execute(
+        sql`select transfer_id from bank_transactions where transfer_id is not null
+            group by transfer_id having sum(amount) <> 0`,
+      );
+      expect(unbalanced.rows).toEqual([]);
+    } finally {
+      await fresh.close();
+      await fs.rm(freshDir, { recursive: true, force: true });
+    }
   });
 
   it('keeps a cash payment’s tendered sum out of the ledger: only the amount goes in', async () => {
