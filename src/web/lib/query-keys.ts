@@ -62,6 +62,8 @@ export const queryKeys = {
     detail: (id: string) => ['purchase-orders', 'detail', id] as const,
     /** What a line may order: active items, suppliers and units. */
     choices: ['purchase-orders', 'choices'] as const,
+    /** What a supplier is owed over its orders (`/api/suppliers/{id}/balance`). */
+    supplierBalance: (supplierId: string) => ['purchase-orders', 'supplier-balance', supplierId] as const,
   },
   demoData: ['demo-data'] as const,
   /** A menu item's recipe (`/api/menu/items/{id}/recipe`, admin) and the ingredients it is made from. */

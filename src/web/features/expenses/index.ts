@@ -1,6 +1,7 @@
 /** The expenses feature's public entry: what the pages may use of it. */
 export { expenseExportUrl, useExpenseChoices, useExpenses } from './api/expenses-api';
 export { useRecurringExpenses } from './api/recurring-expenses-api';
+export { ChoiceField } from './components/expense-choice-field';
 export { type ExpenseFilterName, expenseFiltersFrom } from './components/expense-filter-values';
 export { ExpenseFiltersBar } from './components/expense-filters';
 export { ExpenseFormDialog } from './components/expense-form-dialog';

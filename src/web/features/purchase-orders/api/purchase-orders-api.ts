@@ -9,10 +9,12 @@ import {
   type PurchaseOrderEmailResult,
   type PurchaseOrderInput,
   type PurchaseOrderPage,
+  type PurchaseOrderPaymentInput,
   type PurchaseOrderReceiptInput,
   type PurchaseOrderStatus,
   type PurchaseOrderStatusInput,
   type PurchaseOrderUpdate,
+  type SupplierBalance,
 } from '../../../../shared/contracts/purchase-orders';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -152,5 +154,51 @@ export function useEmailPurchaseOrder(id: string) {
     mutationFn: () =>
       apiRequest<PurchaseOrderEmailResult>(PURCHASE_ORDERS_API.email(id), { method: 'POST', body: {} }),
     onSuccess: (result) => toast.success(`E-mailed to ${result.to}`),
+  });
+}
+
+/** `GET /api/suppliers/{id}/balance`: what the supplier is owed over its orders, those still owing oldest first. */
+export function useSupplierBalance(supplierId: string) {
+  useLiveTopic('purchase-orders', LIVE_KEYS);
+  return useQuery({
+    queryKey: queryKeys.purchaseOrders.supplierBalance(supplierId),
+    queryFn: ({ signal }) =>
+      apiRequest<SupplierBalance>(PURCHASE_ORDERS_API.supplierBalance(supplierId), {
+        signal,
+        cache: 'no-cache',
+      }),
+  });
+}
+
+/** A payment moves money out of an account: the orders and the ledger's views both refresh. */
+function useInvalidateWithLedger() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.purchaseOrders.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.ledger.all }),
+    ]);
+}
+
+/** `POST /api/purchase-orders/{id}/payments`: the supplier paid from an account; resolves with the order. */
+export function usePaySupplier(id: string) {
+  const invalidate = useInvalidateWithLedger();
+  return useMutation({
+    mutationFn: (input: PurchaseOrderPaymentInput) =>
+      apiRequest<PurchaseOrder>(PURCHASE_ORDERS_API.payments(id), { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}
+
+/** `POST /api/purchase-orders/{id}/payments/{paymentId}/void`: its withdrawal reversed, the order owing it again. */
+export function useVoidSupplierPayment(id: string) {
+  const invalidate = useInvalidateWithLedger();
+  return useMutation({
+    mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+      apiRequest<PurchaseOrder>(PURCHASE_ORDERS_API.voidPayment(id, paymentId), {
+        method: 'POST',
+        body: { reason },
+      }),
+    onSettled: invalidate,
   });
 }

@@ -22,8 +22,10 @@ import {
 } from '../api/purchase-orders-api';
 import { dayLabel, shortQuantity } from './format';
 import { type DraftLine, draftLinesOf, draftTotal, LinesEditor, linesInput } from './lines-editor';
+import { PaymentsSection } from './payments-section';
 import { PurchaseOrderStatusBadge } from './purchase-order-status-badge';
 import { ReceiveDialog } from './receive-dialog';
+import { SupplierBalanceDialog } from './supplier-balance-dialog';
 
 interface DetailProps {
   order: PurchaseOrder;
@@ -254,10 +256,11 @@ function SendDialog({ order, email, onClose }: { order: PurchaseOrder; email: st
 
 /**
  * One purchase order: its facts, what can be done now (edit and send a draft, receive deliveries,
- * print, e-mail, cancel), its lines with what arrived, and the deliveries.
+ * print, e-mail, cancel), its payments to the supplier, its lines with what arrived, the deliveries,
+ * and what the supplier is owed over all its orders.
  */
 export function PurchaseOrderDetail({ order, choices, locale, formatInstant }: DetailProps) {
-  const [dialog, setDialog] = useState<'send' | 'receive' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'send' | 'receive' | 'cancel' | 'balance' | null>(null);
   const status = useChangePurchaseOrderStatus(order.id);
   const mail = useEmailPurchaseOrder(order.id);
   const email = choices?.suppliers.find((supplier) => supplier.id === order.supplierId)?.email ?? '';
@@ -274,7 +277,16 @@ export function PurchaseOrderDetail({ order, choices, locale, formatInstant }: D
             </h1>
             <PurchaseOrderStatusBadge status={order.status} />
           </div>
-          <p className="mt-1 text-neutral-700">{order.supplierName}</p>
+          <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-neutral-700">{order.supplierName}</span>
+            <button
+              type="button"
+              onClick={() => setDialog('balance')}
+              className="rounded-sm text-sm font-medium text-neutral-950 underline decoration-neutral-300 underline-offset-2 hover:decoration-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-950"
+            >
+              What {order.supplierName} is owed
+            </button>
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {order.status === 'draft' && (
@@ -344,15 +356,30 @@ export function PurchaseOrderDetail({ order, choices, locale, formatInstant }: D
         )}
       </Card>
 
+      {order.status !== 'draft' && (
+        <PaymentsSection order={order} locale={locale} formatInstant={formatInstant} />
+      )}
       {order.status === 'draft' && choices ? (
         <DraftEditor key={order.version} order={order} choices={choices} locale={locale} />
       ) : (
         <LinesTable order={order} locale={locale} />
       )}
       <Deliveries order={order} locale={locale} formatInstant={formatInstant} />
+      {order.status === 'draft' && (
+        <PaymentsSection order={order} locale={locale} formatInstant={formatInstant} />
+      )}
 
       {dialog === 'send' && <SendDialog order={order} email={email} onClose={() => setDialog(null)} />}
       {dialog === 'receive' && <ReceiveDialog order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'balance' && (
+        <SupplierBalanceDialog
+          supplierId={order.supplierId}
+          supplierName={order.supplierName}
+          currency={order.currency}
+          locale={locale}
+          onClose={() => setDialog(null)}
+        />
+      )}
       <ConfirmDialog
         open={dialog === 'cancel'}
         title={`Cancel ${order.number}?`}

@@ -8,6 +8,7 @@ import { ListEmpty, ListError, ListLoading, LoadMore } from '../../../components
 import { purchaseOrderPath } from '../../../lib/paths';
 import { type PurchaseOrderListFilter, usePurchaseOrders } from '../api/purchase-orders-api';
 import { dayLabel } from './format';
+import { PaymentStatusBadge } from './payment-status-badge';
 import { PurchaseOrderStatusBadge } from './purchase-order-status-badge';
 
 interface PurchaseOrderListProps {
@@ -17,7 +18,10 @@ interface PurchaseOrderListProps {
   emptyAction?: ReactNode;
 }
 
-/** Purchase orders under the filter, newest first: number, supplier, status, expected day and total. */
+/**
+ * Purchase orders under the filter, newest first: number, supplier, status and payment status,
+ * expected day and total.
+ */
 export function PurchaseOrderList({ filter, locale, emptyAction }: PurchaseOrderListProps) {
   const query = usePurchaseOrders(filter);
   const orders = query.orders ?? [];
@@ -46,6 +50,7 @@ export function PurchaseOrderList({ filter, locale, emptyAction }: PurchaseOrder
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="font-mono text-base font-semibold text-neutral-950">{order.number}</span>
                     <PurchaseOrderStatusBadge status={order.status} />
+                    {order.status !== 'draft' && <PaymentStatusBadge status={order.paymentStatus} />}
                   </div>
                   <p className="mt-0.5 truncate text-sm text-neutral-700">{order.supplierName}</p>
                   <p className="mt-0.5 text-xs text-neutral-500">
@@ -60,6 +65,11 @@ export function PurchaseOrderList({ filter, locale, emptyAction }: PurchaseOrder
                   {order.receivedTotal > 0 && (
                     <div className="text-xs text-neutral-500 tabular-nums">
                       {formatMoney(order.receivedTotal, order.currency, locale)} received
+                    </div>
+                  )}
+                  {order.paymentStatus === 'part-paid' && order.owed > 0 && (
+                    <div className="text-xs text-neutral-500 tabular-nums">
+                      {formatMoney(order.owed, order.currency, locale)} owed
                     </div>
                   )}
                 </div>
