@@ -166,7 +166,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('pay-supplier' as const),
       account: fc.nat({ max: 2 }),
-      amount: fc.integer({ min: 1, max: 400_000 }),
+      amount: fc.integer({ min: 1, max: 40_000 }),
     }),
   },
   {
