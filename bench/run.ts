@@ -10,6 +10,7 @@ import type { PointOfSale } from '../src/shared/contracts/orders';
 import { humanCheckFor } from '../tests/support/human-check';
 import { cleanUpApps, makeTempDir, REPO_ROOT, spawnApp } from '../tests/support/spawn-app';
 import { runBusyOutlet, sampleOrder } from './busy-outlet';
+import { prepareFinanceYear } from './finance-lines';
 import { prepareCompletions, prepareCountFinish } from './inventory-lines';
 import { captureSql, prepareRounds } from './write-lines';
 
@@ -436,6 +437,32 @@ async function main(): Promise<void> {
       custom: completions.withoutRecipes,
     };
     const pageTwin = await twinOf(page, 'the SPA page');
+    // The owner's lists and account pages over a year of books (made only when one of them runs).
+    const books = 'a year of books';
+    const finance = !ONLY || ONLY.test(books) ? await prepareFinanceYear(base, adminCookie) : null;
+    const financeLine = (name: string, linePath: string): Line => ({
+      name: `${name} (${books})`,
+      path: linePath,
+      headers: { cookie: adminCookie },
+      goal: { p97_5: 100 },
+    });
+    const financeLines: Line[] = finance
+      ? [
+          financeLine('GET /api/expenses (first page, totals over 3000)', '/api/expenses?limit=50'),
+          financeLine(
+            'GET /api/expenses?from&categoryId&search (filtered)',
+            `/api/expenses?from=${finance.yearAgo}&categoryId=${finance.categoryId}&search=repair&limit=50`,
+          ),
+          financeLine(
+            'GET /api/bank-accounts/{id}/transactions?from (running balance over the year)',
+            `/api/bank-accounts/${finance.bankId}/transactions?from=${finance.yearAgo}&limit=50`,
+          ),
+          financeLine('GET /api/bank-account-balances', '/api/bank-account-balances'),
+          financeLine('GET /api/budget-allocations (six months side by side)', '/api/budget-allocations'),
+          financeLine('GET /api/purchase-orders (first page)', '/api/purchase-orders?limit=50'),
+          financeLine('GET /api/suppliers/{id}/balance', `/api/suppliers/${finance.supplierId}/balance`),
+        ]
+      : [];
 
     const allLines: Line[] = [
       {
@@ -578,6 +605,7 @@ async function main(): Promise<void> {
         expect: 304,
       },
     ];
+    allLines.push(...financeLines);
     const lines = allLines.filter((line) => !ONLY || ONLY.test(line.name));
 
     const load = loadavg().map((value) => value.toFixed(2));
