@@ -471,46 +471,32 @@ export async function findSuppliersByName(
   return new Map(rows.map((row) => [row.name.toLowerCase(), row]));
 }
 
-/** The suppliers of `ids` that exist, by id. */
-export async function findSuppliers(
+/** The named records (suppliers, expense categories, accounts) of `ids` that exist, by id. */
+async function findNamed(
   db: Queryable,
+  table: typeof suppliers | typeof expenseCategories | typeof bankAccounts,
   ids: readonly string[],
 ): Promise<Map<string, OrderReference>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: suppliers.id, name: suppliers.name, active: suppliers.active })
-    .from(suppliers)
-    .where(inArray(suppliers.id, unique));
+    .select({ id: table.id, name: table.name, active: table.active })
+    .from(table)
+    .where(inArray(table.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** The suppliers of `ids` that exist, by id. */
+export const findSuppliers = (db: Queryable, ids: readonly string[]) => findNamed(db, suppliers, ids);
 
 /** The expense categories of `ids` that exist, by id. */
-export async function findExpenseCategories(
-  db: Queryable,
-  ids: readonly string[],
-): Promise<Map<string, OrderReference>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: expenseCategories.id, name: expenseCategories.name, active: expenseCategories.active })
-    .from(expenseCategories)
-    .where(inArray(expenseCategories.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
-}
+export const findExpenseCategories = (db: Queryable, ids: readonly string[]) =>
+  findNamed(db, expenseCategories, ids);
 
 /** The names of the bank and cash accounts of `ids` that exist, by id. */
-export async function findBankAccountNames(
-  db: Queryable,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: bankAccounts.id, name: bankAccounts.name })
-    .from(bankAccounts)
-    .where(inArray(bankAccounts.id, unique));
-  return new Map(rows.map((row) => [row.id, row.name]));
+export async function findBankAccountNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = await findNamed(db, bankAccounts, ids);
+  return new Map([...found].map(([id, account]) => [id, account.name]));
 }
 
 /** Every expense category (archived ones too), by name. */
