@@ -17,7 +17,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { MoneyField } from '../../../components/ui/money-field';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { VoidReasonDialog } from '../../../components/ui/void-reason-dialog';
 import { bankAccountPath } from '../../../lib/paths';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useConfig } from '../../config';
@@ -200,70 +200,21 @@ function VoidPaymentDialog({
   onClose: () => void;
 }) {
   const voiding = useVoidSupplierPayment(order.id);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const amount = formatMoney(payment.amount, order.currency, locale);
-
-  async function submit() {
-    if (!reason.trim()) {
-      setReasonError('Enter a reason.');
-      return;
-    }
-    setError(null);
-    try {
-      await voiding.mutateAsync({ paymentId: payment.id, reason: reason.trim() });
-      toast.success('Payment voided: its withdrawal was reversed.');
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
   return (
-    <Dialog
-      open
+    <VoidReasonDialog
       title="Void this payment?"
       description={`${amount} from ${payment.accountName} on ${dayLabel(payment.paidOn, locale)}: a reversing entry gives the money back to the account, and ${order.number} owes it again. The payment stays in the list, voided.`}
+      placeholder="Paid from the wrong account"
+      confirmLabel="Void payment"
       busy={voiding.isPending}
       onClose={onClose}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        className="flex flex-col gap-4"
-      >
-        <TextField
-          label="Reason"
-          value={reason}
-          maxLength={200}
-          autoComplete="off"
-          placeholder="Paid from the wrong account"
-          disabled={voiding.isPending}
-          error={reasonError}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setReasonError(null);
-          }}
-        />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={voiding.isPending}>
-            Keep it
-          </Button>
-          <Button type="submit" variant="danger" isLoading={voiding.isPending}>
-            {voiding.isPending ? 'Voiding...' : 'Void payment'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      onVoid={async (reason) => {
+        await voiding.mutateAsync({ paymentId: payment.id, reason });
+        toast.success('Payment voided: its withdrawal was reversed.');
+        onClose();
+      }}
+    />
   );
 }
 
