@@ -494,7 +494,10 @@ export const findExpenseCategories = (db: Queryable, ids: readonly string[]) =>
   findNamed(db, expenseCategories, ids);
 
 /** The names of the bank and cash accounts of `ids` that exist, by id. */
-export async function findBankAccountNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+export async function findBankAccountNames(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   const found = await findNamed(db, bankAccounts, ids);
   return new Map([...found].map(([id, account]) => [id, account.name]));
 }
