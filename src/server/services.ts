@@ -33,6 +33,7 @@ import * as purchaseOrders from './modules/purchase-orders';
 import * as security from './modules/security';
 import { createHumanCheck, type HumanCheck } from './modules/security';
 import * as settings from './modules/settings';
+import * as settlements from './modules/settlements';
 import * as site from './modules/site';
 import * as system from './modules/system';
 import * as users from './modules/users';
@@ -97,6 +98,7 @@ export const MODULES: Record<string, ModuleHooks> = {
   expenses,
   security,
   settings,
+  settlements,
   site,
   system,
   users,

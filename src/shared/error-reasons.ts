@@ -77,6 +77,15 @@ export const ERROR_REASONS = [
   'nothing-low',
   // Budgets: copying a month that has none.
   'nothing-to-copy',
+  // Settlements: no order left to settle in the period, a change to a received settlement, reopening
+  // one that is not received, deleting one that received money once.
+  'nothing-to-settle',
+  'already-received',
+  'not-received',
+  'has-ledger-rows',
+  // Closing the day: a count that differs from what should be there, without a reason; not a cash account.
+  'reason-required',
+  'not-cash',
   // Feedback.
   'not-completed',
   'already-given',

@@ -11,6 +11,7 @@ import { seedRuns } from '../../src/server/modules/demo/demo.schema';
 import { DEMO_MENU } from '../../src/server/modules/demo/demo-data';
 import { DEMO_SEED_NAME, seedDemoRestaurant } from '../../src/server/modules/demo/demo-seed';
 import { storedImages } from '../../src/server/modules/images/images.schema';
+import { deleteDemoLedgerRows } from '../../src/server/modules/ledger';
 import {
   bankAccounts,
   diningTables,
@@ -23,12 +24,20 @@ import { foodCategories } from '../../src/server/modules/menu/food-categories.sc
 import { foodCategoryResource } from '../../src/server/modules/menu/food-categories.service';
 import { menuItems, modifierGroups, modifierOptions } from '../../src/server/modules/menu/menu.schema';
 import { orders } from '../../src/server/modules/orders/orders.schema';
+import { payments } from '../../src/server/modules/payments/payments.schema';
 import { restaurantSettings } from '../../src/server/modules/settings/settings.schema';
+import { deleteDemoSettlements } from '../../src/server/modules/settlements';
+import { settlements } from '../../src/server/modules/settlements/settlements.schema';
 import { createServices } from '../../src/server/services';
 import type { Coupon } from '../../src/shared/contracts/coupons';
 import type { DemoDataStatus } from '../../src/shared/contracts/demo';
 import type { PublicMenu } from '../../src/shared/contracts/menu';
 import type { OrderPage } from '../../src/shared/contracts/orders';
+import {
+  SETTLEMENTS_API,
+  type Settlement,
+  type SettlementSummary,
+} from '../../src/shared/contracts/settlements';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from '../support/test-server';
 
@@ -272,6 +281,33 @@ describe('the demo restaurant, on', () => {
     expect(reconciliations.items[0]?.rowCount).toBeGreaterThan(20);
   });
 
+  it('has each partner’s last week settled and received, its payout report with one disputed order', async () => {
+    const list = (await (await t.get(SETTLEMENTS_API.settlements, { as: admin })).json()) as {
+      items: SettlementSummary[];
+    };
+    expect(list.items.map((item) => item.partnerName).sort()).toEqual([
+      'Foodie Market',
+      'QuickBite Delivery',
+    ]);
+    for (const summary of list.items) {
+      expect(summary, summary.partnerName).toMatchObject({ status: 'received', orderCount: 6, disputed: 1 });
+      // A Monday-to-Sunday week before this one.
+      expect(new Date(`${summary.from}T00:00:00Z`).getUTCDay()).toBe(1);
+      expect(summary.to > summary.from).toBe(true);
+      const settlement = (await (
+        await t.get(SETTLEMENTS_API.settlement(summary.id), { as: admin })
+      ).json()) as Settlement;
+      const disputed = settlement.payoutReport?.matched.filter((row) => row.difference !== 0) ?? [];
+      expect(disputed).toHaveLength(1);
+      expect(disputed[0]?.difference).toBeLessThan(0);
+      // The partner paid what its file says: the net less the disputed order's difference.
+      expect(settlement.received?.amount).toBe(settlement.payoutReport?.totals.reported);
+      expect(settlement.received?.difference).toBe(disputed[0]?.difference);
+    }
+    const status = (await (await t.get('/api/admin/demo-data', { as: admin })).json()) as DemoDataStatus;
+    expect(status.counts.settlements).toBe(2);
+  });
+
   it('has a pantry with 60 days behind it: deliveries, sales by the recipes, waste and a count', async () => {
     const items = (
       (await (await t.get('/api/inventory/items?limit=500', { as: admin })).json()) as {
@@ -375,6 +411,19 @@ describe('the demo restaurant, on', () => {
     expect(await seedDemoRestaurant(t.db, logger)).toEqual({ outcome: 'already-ran' });
     expect(await rowCounts(t.db)).toEqual(before);
 
+    // The partners' settled orders were paid: their money goes first, as removing the demo does it.
+    await t.db.transaction(async (tx) => {
+      await deleteDemoSettlements(
+        tx,
+        (await tx.select({ id: settlements.id }).from(settlements)).map((row) => row.id),
+      );
+      const paymentIds = (await tx.select({ id: payments.id }).from(payments)).map((row) => row.id);
+      await deleteDemoLedgerRows(
+        tx,
+        paymentIds.map((id) => ({ kind: 'payment' as const, id })),
+      );
+      await tx.delete(payments);
+    });
     await t.db.delete(orders);
     await t.db.delete(menuItems);
     await t.db.delete(foodCategories);

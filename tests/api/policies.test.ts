@@ -17,6 +17,7 @@ import { changeUserRole, setUserDisabled } from '../../src/server/modules/users/
 import { listCustomers } from '../../src/server/modules/users/users.service';
 import { can, POLICY_DEFINITIONS, type PolicyAction, type PolicyActor } from '../../src/server/policies';
 import { customerFeedback, customerFeedbackSummary } from '../../src/server/use-cases/customer-feedback';
+import { CASH_CLOSES_API } from '../../src/shared/contracts/cash-closes';
 import { COUPONS_API, type Coupon } from '../../src/shared/contracts/coupons';
 import { BUDGETS_API, EXPENSES_API, type Expense } from '../../src/shared/contracts/expenses';
 import { INVENTORY_API, type InventoryItem } from '../../src/shared/contracts/inventory';
@@ -27,6 +28,7 @@ import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import { PURCHASE_ORDERS_API, type PurchaseOrder } from '../../src/shared/contracts/purchase-orders';
 import { RECIPE_API } from '../../src/shared/contracts/recipes';
+import { SETTLEMENTS_API } from '../../src/shared/contracts/settlements';
 import {
   STOCK_COUNTS_API,
   type StockCount,
@@ -34,7 +36,7 @@ import {
 } from '../../src/shared/contracts/stock-counts';
 import { MENU_API } from '../../src/shared/menu-catalog';
 import { ROLES, type Role } from '../../src/shared/roles';
-import { buildBankAccount, buildSupplier } from '../support/factories';
+import { buildBankAccount, buildPartner, buildSupplier } from '../support/factories';
 import { movedOrder, placedOrder } from '../support/orders';
 import { settingsForPayments } from '../support/payments';
 import { createTestApp, expectErrorBody, type TestApp, type TestUser } from '../support/test-app';
@@ -855,6 +857,43 @@ const cases: RouteCase<unknown>[] = [
       const response = await t.get(`${BUDGETS_API.allocations}?month=2031-01`, { as: as.admin });
       const { lines } = (await response.json()) as { lines: { categoryId: string; allocated: number }[] };
       expect(lines.find((line) => line.categoryId === category.id)?.allocated).toBe(0);
+    },
+  }),
+  routeCase({
+    action: 'settlement.read',
+    route: `GET ${SETTLEMENTS_API.settlements}`,
+    ok: 200,
+    call: (user) => t.get(SETTLEMENTS_API.settlements, { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'settlement.write',
+    route: `POST ${SETTLEMENTS_API.settlements}`,
+    // A partner with no orders: an allowed call gets past the rule to the settlement's own answer.
+    ok: 409,
+    prepare: () => buildPartner(t, {}, { as: as.admin }),
+    call: (user, partner) =>
+      t.post(
+        SETTLEMENTS_API.settlements,
+        { partnerId: partner.id, from: '2030-01-01', to: '2030-01-07' },
+        { as: user },
+      ),
+  }),
+  routeCase({
+    action: 'cash-close.read',
+    route: `GET ${CASH_CLOSES_API.closes}`,
+    ok: 200,
+    call: (user) => t.get(CASH_CLOSES_API.closes, { as: user }),
+  }),
+  routeCase<{ id: string }>({
+    action: 'cash-close.record',
+    route: `POST ${CASH_CLOSES_API.closes}`,
+    ok: 201,
+    prepare: () => buildBankAccount(t, { type: 'cash', openingBalance: 0 }, { as: as.admin }),
+    call: (user, account) =>
+      t.post(CASH_CLOSES_API.closes, { accountId: account.id, counted: 0 }, { as: user }),
+    unchanged: async (account) => {
+      const response = await t.get(`${CASH_CLOSES_API.closes}?accountId=${account.id}`, { as: as.admin });
+      expect(((await response.json()) as { items: unknown[] }).items).toEqual([]);
     },
   }),
   routeCase<Expense>({

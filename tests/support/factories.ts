@@ -5,6 +5,8 @@ import type {
   DiningTableInput,
   FoodCategory,
   FoodCategoryInput,
+  Partner,
+  PartnerInput,
   Supplier,
   SupplierInput,
   Unit,
@@ -155,6 +157,20 @@ export function buildSupplier(
   options: BuildOptions = {},
 ): Promise<Supplier> {
   return create(t, '/api/suppliers', { name: uniqueName('Supplier'), ...overrides }, options);
+}
+
+/** A delivery partner with a fresh name, taking 15 % commission. */
+export function buildPartner(
+  t: FactoryTarget,
+  overrides: Partial<PartnerInput> = {},
+  options: BuildOptions = {},
+): Promise<Partner> {
+  return create(
+    t,
+    '/api/partners',
+    { name: uniqueName('Partner'), kind: 'delivery', commissionPercent: 15, ...overrides },
+    options,
+  );
 }
 
 /** A cash account with a fresh name and no opening balance. */

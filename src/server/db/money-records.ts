@@ -63,6 +63,18 @@ export const MONEY_RECORDS: readonly MoneyRecord[] = [
     description: 'payments to suppliers',
     singular: 'payment to a supplier',
   },
+  {
+    table: 'settlements',
+    recorded: 'true',
+    description: 'partner settlements',
+    singular: 'partner settlement',
+  },
+  {
+    table: 'cash_closes',
+    recorded: 'true',
+    description: 'cash drawer counts',
+    singular: 'cash drawer count',
+  },
 ];
 
 // `settingsCurrency` (the currency a new money row records) is in db/columns.ts: schema files use it,

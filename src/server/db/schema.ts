@@ -22,3 +22,4 @@ export * from '../modules/payments/payments.schema';
 export * from '../modules/purchase-orders/purchase-orders.schema';
 export * from '../modules/security/security.schema';
 export * from '../modules/settings/settings.schema';
+export * from '../modules/settlements/settlements.schema';

@@ -252,6 +252,20 @@ export const POLICIES = {
   'expense.void': rule({ description: 'Void an expense (its withdrawal is reversed)', roles: ADMIN }),
   'budget.read': rule({ description: 'See the budgets against what was spent', roles: ADMIN }),
   'budget.write': rule({ description: 'Set or copy the budget of a month', roles: ADMIN }),
+
+  // Partner settlements (docs/PRODUCT-RULES.md, Partner settlements): the owner settles with partners.
+  'settlement.read': rule({ description: 'See partner settlements and their payout reports', roles: ADMIN }),
+  'settlement.write': rule({
+    description: 'Settle a partner’s orders, adjust, import the payout report, receive or reopen',
+    roles: ADMIN,
+  }),
+
+  // Closing the day (docs/PRODUCT-RULES.md, Closing the day): a manager counts the cash drawer.
+  'cash-close.read': rule({
+    description: 'See the cash drawer’s closes and what it should hold',
+    roles: MANAGER,
+  }),
+  'cash-close.record': rule({ description: 'Count the cash drawer and close the day', roles: MANAGER }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

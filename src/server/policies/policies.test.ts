@@ -96,6 +96,10 @@ const EXPECTED: Record<PolicyAction, string> = {
   'expense.void': '           .    .    .     .   Y     -     -',
   'budget.read': '            .    .    .     .   Y     -     -',
   'budget.write': '           .    .    .     .   Y     -     -',
+  'settlement.read': '        .    .    .     .   Y     -     -',
+  'settlement.write': '       .    .    .     .   Y     -     -',
+  'cash-close.read': '        .    .    .     Y   Y     -     -',
+  'cash-close.record': '      .    .    .     Y   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

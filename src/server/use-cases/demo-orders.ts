@@ -7,6 +7,7 @@ import { demoRecordsForOrders, recordDemoOrders } from '../modules/demo';
 import { findDiningTable } from '../modules/master-data';
 import { menuItemsForSale } from '../modules/menu';
 import { backdateDemoOrder, insertOrder } from '../modules/orders';
+import { seedDemoSettlements } from './demo-settlements';
 import { checkAndPrice } from './place-order';
 
 /** One demo order: what was ordered, how, and how far along it is. */
@@ -166,8 +167,9 @@ export async function seedDemoOrders(db: Database, logger: Logger): Promise<numb
       await backdateDemoOrder(tx, order.id, demo.steps, demo.minutesAgo);
       ids.push(order.id);
     }
-    await recordDemoOrders(tx, ids);
-    return ids.length;
+    const partners = await seedDemoSettlements(tx, records, items);
+    await recordDemoOrders(tx, [...ids, ...partners.orders], partners.settlements);
+    return ids.length + partners.orders.length;
   });
   if (made > 0) logger.info({ orders: made }, 'demo orders added');
   return made;

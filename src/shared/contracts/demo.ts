@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** The kinds of record the demo restaurant made, as `GET /api/admin/demo-data` counts them. */
 export const DEMO_RECORD_KINDS = [
-  // Orders first: their lines refer to the menu items, which go after them.
+  // Settlements first: they hold orders and have ledger rows.
+  'settlements',
+  // Then the orders: their lines refer to the menu items, which go after them.
   'orders',
   // After the orders, which used them (their uses go with the orders).
   'coupons',
@@ -31,6 +33,7 @@ export const DEMO_RECORD_KINDS = [
 export type DemoRecordKind = (typeof DEMO_RECORD_KINDS)[number];
 
 export const DEMO_RECORD_LABELS: Record<DemoRecordKind, string> = {
+  settlements: 'partner settlements',
   orders: 'orders',
   coupons: 'coupons',
   reconciliations: 'bank reconciliations',

@@ -16,14 +16,17 @@ export const MANUAL_TRANSACTION_KINDS = ['deposit', 'withdrawal', 'fee'] as cons
 export type ManualTransactionKind = (typeof MANUAL_TRANSACTION_KINDS)[number];
 
 /**
- * What made a row: a payment, a refund, an expense, a payment to a supplier for a purchase order, an
- * entry by hand, or a transfer between two accounts.
+ * What made a row: a payment, a refund, an expense, a payment to a supplier for a purchase order, a
+ * partner's payout for a settlement, the over or short of a cash drawer's count, an entry by hand, or a
+ * transfer between two accounts.
  */
 export const LEDGER_SOURCES = [
   'payment',
   'refund',
   'expense',
   'supplier-payment',
+  'settlement',
+  'cash-close',
   'manual',
   'transfer',
 ] as const;

@@ -50,6 +50,7 @@ import { countOrdersIn, deleteOrders } from '../orders';
 import { deletePayments, paymentIdsOfOrders, refundIdsOfPayments } from '../payments';
 import { countPurchaseOrdersIn, deletePurchaseOrders } from '../purchase-orders';
 import { forgetPaymentAccount } from '../settings';
+import { countSettlementsIn, deleteDemoSettlements } from '../settlements';
 import { type DemoRecords, seedRuns } from './demo.schema';
 import { DEMO_SEED_NAME } from './demo-seed';
 
@@ -84,6 +85,7 @@ const BOOKS = {
   expenses: { count: countExpensesIn, remove: deleteDemoExpenses },
   recurringExpenses: { count: countRecurringExpensesIn, remove: deleteDemoRecurringExpenses },
   budgetAllocations: { count: countBudgetAllocationsIn, remove: deleteDemoBudgetAllocations },
+  settlements: { count: countSettlementsIn, remove: deleteDemoSettlements },
 } as const;
 const isBooks = (kind: DemoRecordKind): kind is keyof typeof BOOKS => kind in BOOKS;
 
@@ -140,18 +142,18 @@ export async function demoRecordsForOrders(tx: Tx): Promise<DemoRecords | null> 
   return records && !records.orders ? records : null;
 }
 
-/** Adds the demo orders' ids to the demo's records. */
-export async function recordDemoOrders(tx: Tx, ids: string[]): Promise<void> {
+/** Adds the demo orders' ids (and the partners' settlements of them) to the demo's records. */
+export async function recordDemoOrders(tx: Tx, ids: string[], settlements: string[] = []): Promise<void> {
   const records = await demoRun(tx, true);
   if (!records) return;
   await tx
     .update(seedRuns)
-    .set({ records: { ...records, orders: ids } })
+    .set({ records: { ...records, orders: ids, settlements } })
     .where(eq(seedRuns.name, DEMO_SEED_NAME));
 }
 
 /**
- * Removes what the demo seed made, in one transaction: orders, coupons, the books (reconciliations,
+ * Removes what the demo seed made, in one transaction: partner settlements, orders, coupons, the books (reconciliations,
  * entries by hand and transfers, expenses, recurring expenses, budgets), purchase orders, stock counts,
  * recipes, menu items (with their photos), inventory items (with their stock movements), categories,
  * tables, suppliers, partners, expense categories, units and accounts; payments taken on the demo's

@@ -2,8 +2,10 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What the demo seed made, by kind, so that the owner can remove it in one step. */
 export interface DemoRecords {
-  /** The demo's open orders (absent in records made before orders existed). */
+  /** The demo's orders (absent in records made before orders existed). */
   orders?: string[];
+  /** The demo partners' settled weeks (absent in records made before settlements existed). */
+  settlements?: string[];
   /** The demo's coupons (absent in records made before coupons existed). */
   coupons?: string[];
   /** The demo's purchase orders, stock counts, recipes (by menu item) and pantry items (absent in

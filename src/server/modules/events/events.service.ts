@@ -22,6 +22,8 @@ export const STATIC_TOPICS = [
   'inventory-counts',
   'purchase-orders',
   'expenses',
+  'settlements',
+  'cash-closes',
   'push',
 ] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;

@@ -2,6 +2,17 @@
  * The ledger module's public face (docs/ARCHITECTURE.md, "Modules, use cases and events"): the
  * movements of money in bank and cash accounts, and their balances.
  */
+
+export {
+  CASH_CLOSE_TOPIC_RULES as topicRules,
+  cashAccount,
+  cashAccounts,
+  drawerBetween,
+  getCashClose,
+  insertCashClose,
+  lastCashClose,
+  listCashCloses,
+} from './cash-closes.service';
 export {
   accountBalance,
   accountTransactionsTotal,
@@ -24,3 +35,4 @@ export {
   deleteDemoReconciliations,
   reconcileAllUpTo,
 } from './reconciliation.service';
+export { readAmount } from './statement-match';

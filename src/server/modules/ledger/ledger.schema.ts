@@ -5,11 +5,13 @@ import {
   check,
   date,
   index,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CashCloseReport } from '../../../shared/contracts/cash-closes';
 import { LEDGER_SOURCES } from '../../../shared/contracts/ledger';
 import {
   createdAtColumn,
@@ -137,4 +139,40 @@ export const bankReconciliationRows = pgTable(
       .references(() => bankReconciliations.id, { onDelete: 'cascade' }),
   },
   (table) => [index('bank_reconciliation_rows_reconciliation_idx').on(table.reconciliationId)],
+);
+
+/**
+ * A count of a cash drawer (docs/PRODUCT-RULES.md, Closing the day): what the cash account's ledger said
+ * should be there, what was counted, and the difference, which is booked in the account as an over or
+ * short row naming the close (`source_kind = 'cash-close'`), so the ledger then says what the drawer
+ * holds. The day's end report is kept as it was printed. Never changed.
+ */
+export const cashCloses = pgTable(
+  'cash_closes',
+  {
+    id: idColumn(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    currency: currencyColumn().$defaultFn(settingsCurrency),
+    /** The close before (or the start of the restaurant's day, for the first) and this one. */
+    periodStart: instantColumn('period_start').notNull(),
+    closedAt: instantColumn('closed_at').notNull().default(sql`clock_timestamp()`),
+    /** The drawer at the period's start, what the ledger says it holds now, what was counted. */
+    openingCash: money('opening_cash').notNull(),
+    expected: money('expected').notNull(),
+    counted: money('counted').notNull(),
+    difference: money('difference').notNull(),
+    reason: text('reason').notNull().default(''),
+    report: jsonb('report').$type<CashCloseReport>().notNull(),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('cash_closes_account_idx').on(table.accountId, table.closedAt),
+    index('cash_closes_closed_at_idx').on(table.closedAt, table.id),
+    index('cash_closes_closed_by_idx').on(table.closedBy),
+    check('cash_closes_counted_check', sql`${table.counted} >= 0`),
+    check('cash_closes_difference_check', sql`${table.difference} = ${table.counted} - ${table.expected}`),
+    check('cash_closes_reason_check', sql`${table.difference} = 0 or ${table.reason} <> ''`),
+  ],
 );

@@ -24,6 +24,7 @@ export {
   findDiningTableByName,
   findExpenseCategories,
   findPartner,
+  findPartnerTerms,
   findSuppliers,
   findSuppliersByName,
   findUnits,

@@ -373,6 +373,23 @@ export async function findPartner(db: Queryable, id: string): Promise<OrderRefer
   return row ?? null;
 }
 
+/** A partner with its commission percent (settlements), or null when there is none with this id. */
+export async function findPartnerTerms(
+  db: Queryable,
+  id: string,
+): Promise<(OrderReference & { commissionPercent: number }) | null> {
+  const [row] = await db
+    .select({
+      id: partners.id,
+      name: partners.name,
+      active: partners.active,
+      commissionPercent: partners.commissionPercent,
+    })
+    .from(partners)
+    .where(eq(partners.id, id));
+  return row ?? null;
+}
+
 /**
  * For a statement that writes an order: SQL giving the name of dining table `id` as the statement
  * sees it (its snapshot), and SQL that holds while that table is active. Placing a point-of-sale

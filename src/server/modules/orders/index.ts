@@ -34,6 +34,12 @@ export { listOrders, type OrderListQuery, orderSummary, pendingRequestCount } fr
 export { type BeforeMove, moveOrder, moveOrderInTx } from './order-moves';
 export { type OrderOutline, orderOutlines, orderOutlineWithAccessKey } from './order-outlines';
 export { lockOrderForPayment, type OrderForPayment, setPaymentStatus } from './order-payments';
+export {
+  type OrderPeriodTotals,
+  orderPeriodTotals,
+  type PartnerOrder,
+  partnerOrdersCompleted,
+} from './order-periods';
 export { getOrder, getOrderWithAccessKey, orderWithAccessKey } from './order-present';
 export { allowedMovesFor, OPEN_STATUSES, ORDER_TOPIC_RULES as topicRules } from './order-rules';
 export { auditManualDiscount, insertOrder, type NewOrder, type NewOrderLine } from './order-write';

@@ -115,6 +115,8 @@ export const orders = pgTable(
     index('orders_created_by_idx').on(table.createdBy),
     index('orders_accepted_by_idx').on(table.acceptedBy),
     index('orders_merged_into_idx').on(table.mergedInto),
+    // Sales count on the day an order was completed (the day's end report, settlements, reports).
+    index('orders_completed_idx').on(table.completedAt).where(sql`${table.completedAt} is not null`),
     index('orders_search_trgm_idx').using(
       'gin',
       table.customerName.op('gin_trgm_ops'),
@@ -178,6 +180,7 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(table.orderId, table.position),
     index('order_lines_menu_item_idx').on(table.menuItemId),
     index('order_lines_voided_by_idx').on(table.voidedBy),
+    index('order_lines_voided_at_idx').on(table.voidedAt).where(sql`${table.voidedAt} is not null`),
     check('order_lines_quantity_check', sql`${table.quantity} between 1 and 999`),
     check('order_lines_round_check', sql`${table.round} >= 1`),
     check(

@@ -15,6 +15,12 @@ export {
   lockCheckoutSession,
   type NewCheckoutSession,
 } from './checkouts.service';
+export {
+  type MethodTotal,
+  partnerCollected,
+  paymentsByMethod,
+  refundsByMethod,
+} from './payment-periods';
 export type {
   CheckoutSession,
   CreateCheckoutInput,

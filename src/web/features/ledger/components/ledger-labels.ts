@@ -13,6 +13,8 @@ export const SOURCE_LABELS: Record<LedgerSource, string> = {
   refund: 'Refund',
   expense: 'Expense',
   'supplier-payment': 'Supplier payment',
+  settlement: 'Partner settlement',
+  'cash-close': 'Drawer over or short',
   manual: 'Entered by hand',
   transfer: 'Transfer',
 };
