@@ -12,6 +12,7 @@ import { cleanUpApps, makeTempDir, REPO_ROOT, spawnApp } from '../tests/support/
 import { runBusyOutlet, sampleOrder } from './busy-outlet';
 import { prepareFinanceYear } from './finance-lines';
 import { prepareCompletions, prepareCountFinish } from './inventory-lines';
+import { benchDatabaseUrl, prepareOrderYear } from './order-year';
 import { captureSql, prepareRounds } from './write-lines';
 
 /**
@@ -101,6 +102,8 @@ interface Line {
   /** A line measured by its own loop instead of autocannon (a request that depends on the last answer). */
   custom?: (durationS: number, connections: number) => Promise<Omit<Measured, 'name' | 'rssMiB'>>;
   goal?: Goal;
+  /** Connections of its own (default BENCH_CONNECTIONS): the back office's pages have few users at once. */
+  connections?: number;
   /**
    * A bare node:http server answering this line's own bytes and headers, or running its own SQL
    * (`request`: how to call it): the line's share goal is paired with it instead of the small JSON.
@@ -142,7 +145,7 @@ function runLoad(url: string, line: Line): Promise<AutocannonResult> {
     method: line.method ?? 'GET',
     ...(line.body ? { body: line.body } : {}),
     ...(line.uniqueHeader ? { uniqueHeader: line.uniqueHeader } : {}),
-    connections: CONNECTIONS,
+    connections: line.connections ?? CONNECTIONS,
     duration: DURATION_S,
     warmupSeconds: WARMUP_S,
   };
@@ -440,10 +443,15 @@ async function main(): Promise<void> {
     // The owner's lists and account pages over a year of books (made only when one of them runs).
     const books = 'a year of books';
     const finance = !ONLY || ONLY.test(books) ? await prepareFinanceYear(base, adminCookie) : null;
+    const orderYear = finance
+      ? await prepareOrderYear(base, adminCookie, await benchDatabaseUrl(dataDir, env.DATABASE_URL))
+      : null;
     const financeLine = (name: string, linePath: string): Line => ({
-      name: `${name} (${books})`,
+      name: `${name} (${books}, 2 at once)`,
       path: linePath,
       headers: { cookie: adminCookie },
+      // The owner and a manager at once: the back office is not the counter's rush.
+      connections: 2,
       goal: { p97_5: 100 },
     });
     const financeLines: Line[] = finance
@@ -461,6 +469,23 @@ async function main(): Promise<void> {
           financeLine('GET /api/budget-allocations (six months side by side)', '/api/budget-allocations'),
           financeLine('GET /api/purchase-orders (first page)', '/api/purchase-orders?limit=50'),
           financeLine('GET /api/suppliers/{id}/balance', `/api/suppliers/${finance.supplierId}/balance`),
+          financeLine('GET /api/orders (first page of a year of orders)', '/api/orders?limit=50'),
+          ...(orderYear
+            ? [
+                financeLine(
+                  'GET /api/settlements?partnerId (a partner’s twelve months)',
+                  `/api/settlements?partnerId=${orderYear.partnerId}`,
+                ),
+                financeLine(
+                  `GET /api/settlements/{id} (a month: ${orderYear.monthOrders} orders, payout report matched)`,
+                  `/api/settlements/${orderYear.settlementId}`,
+                ),
+                financeLine(
+                  'GET /api/cash-closes/preview (the drawer and the day so far)',
+                  `/api/cash-closes/preview?accountId=${orderYear.cashId}`,
+                ),
+              ]
+            : []),
         ]
       : [];
 

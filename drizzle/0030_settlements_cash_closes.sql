@@ -43,6 +43,7 @@ CREATE TABLE "settlement_payout_reports" (
 	"file_name" text NOT NULL,
 	"rows" jsonb NOT NULL,
 	"problems" jsonb NOT NULL,
+	"disputed" integer NOT NULL,
 	"imported_by" uuid,
 	"imported_at" timestamp (3) with time zone DEFAULT clock_timestamp() NOT NULL
 );
@@ -56,6 +57,7 @@ CREATE TABLE "settlements" (
 	"currency" char(3) NOT NULL,
 	"commission_percent" numeric(5, 2) NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"order_count" integer DEFAULT 0 NOT NULL,
 	"gross_total" bigint DEFAULT 0 NOT NULL,
 	"commission_total" bigint DEFAULT 0 NOT NULL,
 	"adjustments_total" bigint DEFAULT 0 NOT NULL,
@@ -75,6 +77,7 @@ CREATE TABLE "settlements" (
 );
 --> statement-breakpoint
 ALTER TABLE "bank_transactions" DROP CONSTRAINT "bank_transactions_source_kind_check";--> statement-breakpoint
+DROP INDEX "bank_transactions_account_idx";--> statement-breakpoint
 ALTER TABLE "cash_closes" ADD CONSTRAINT "cash_closes_account_id_bank_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cash_closes" ADD CONSTRAINT "cash_closes_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_adjustments" ADD CONSTRAINT "settlement_adjustments_settlement_id_settlements_id_fk" FOREIGN KEY ("settlement_id") REFERENCES "public"."settlements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -99,8 +102,10 @@ CREATE INDEX "settlements_created_idx" ON "settlements" USING btree ("created_at
 CREATE INDEX "settlements_account_idx" ON "settlements" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "settlements_received_by_idx" ON "settlements" USING btree ("received_by");--> statement-breakpoint
 CREATE INDEX "settlements_created_by_idx" ON "settlements" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "bank_transactions_account_occurred_idx" ON "bank_transactions" USING btree ("account_id","occurred_at","amount");--> statement-breakpoint
 CREATE INDEX "order_lines_voided_at_idx" ON "order_lines" USING btree ("voided_at") WHERE "order_lines"."voided_at" is not null;--> statement-breakpoint
 CREATE INDEX "orders_completed_idx" ON "orders" USING btree ("completed_at") WHERE "orders"."completed_at" is not null;--> statement-breakpoint
+CREATE INDEX "bank_transactions_account_idx" ON "bank_transactions" USING btree ("account_id","booked_on","occurred_at","id","amount");--> statement-breakpoint
 ALTER TABLE "bank_transactions" ADD CONSTRAINT "bank_transactions_source_kind_check" CHECK ("bank_transactions"."source_kind" in ('payment', 'refund', 'expense', 'supplier-payment', 'settlement', 'cash-close', 'manual', 'transfer'));--> statement-breakpoint
 CREATE TRIGGER "settlements_set_updated_at" BEFORE UPDATE ON "settlements" FOR EACH ROW EXECUTE FUNCTION "brigade_set_updated_at"();--> statement-breakpoint
 -- A ledger row is checked when its transaction commits (so a source may be written after its row):

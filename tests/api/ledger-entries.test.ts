@@ -416,18 +416,27 @@ describe('an account’s page', () => {
     const out = await ledgerOf(account.id, '?kind=withdrawal');
     expect(out.items.map((row) => row.amount)).toEqual([-300, -50, -200]);
     expect(out.items[0]?.runningBalance).toBe(whole.items[1]?.runningBalance);
-    // Pages of two join up to the whole list.
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: AccountLedger = await ledgerOf(
-        account.id,
-        `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
-      seen.push(...page.items.map((row) => row.id));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(seen).toEqual(whole.items.map((row) => row.id));
+    const balanceOf = new Map(whole.items.map((row) => [row.id, row.runningBalance]));
+    for (const row of out.items) expect(row.runningBalance, row.description).toBe(balanceOf.get(row.id));
+    // Pages of two join up to the whole list, each row with the same balance after it; so do pages of
+    // one kind in a period.
+    for (const filter of ['', `&kind=withdrawal&from=${daysAgo(6)}&to=${daysAgo(2)}`]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: AccountLedger = await ledgerOf(
+          account.id,
+          `?limit=2${filter}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        for (const row of page.items) expect(row.runningBalance, row.description).toBe(balanceOf.get(row.id));
+        seen.push(...page.items.map((row) => row.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      const expected = filter
+        ? whole.items.filter((row) => row.amount < 0).map((row) => row.id)
+        : whole.items.map((row) => row.id);
+      expect(seen).toEqual(expected);
+    }
     expect(
       (await t.get(`${LEDGER_API.accountTransactions(account.id)}?cursor=nonsense`, { as: admin })).status,
     ).toBe(400);

@@ -119,8 +119,8 @@ export async function drawerBetween(
 }
 
 /**
- * Writes the close and its over or short row in the caller's transaction. The close is dated when
- * that row was booked (or now, with no difference), so the next close starts after both.
+ * Writes the close and its over or short row in the caller's transaction, both at the moment the
+ * report ends: the next close's period starts there, with the row in its opening.
  */
 export async function insertCashClose(
   tx: Tx,
@@ -148,19 +148,17 @@ export async function insertCashClose(
   if (!close) throw new Error('cash close not written');
   const money = (amount: number) => formatMoney(amount, input.report.currency, 'en');
   if (difference !== 0) {
-    const row = await recordBankTransaction(tx, {
+    // Booked at the moment of the count: the next close starts from it, with this row in its opening.
+    await recordBankTransaction(tx, {
       accountId: drawer.accountId,
       kind: difference > 0 ? 'deposit' : 'withdrawal',
       amount: Math.abs(difference),
       currency: input.report.currency,
       description: `Drawer ${difference > 0 ? 'over' : 'short'} at the close: ${input.reason}`,
       source: { kind: 'cash-close', id: close.id },
+      occurredAt: new Date(input.report.to),
       createdBy: actor.id,
     });
-    await tx
-      .update(cashCloses)
-      .set({ closedAt: new Date(row.occurredAt) })
-      .where(eq(cashCloses.id, close.id));
   }
   await recordAudit(tx, actor, {
     area: 'finance',

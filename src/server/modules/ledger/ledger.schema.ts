@@ -72,7 +72,17 @@ export const bankTransactions = pgTable(
     createdAt: createdAtColumn(),
   },
   (table) => [
-    index('bank_transactions_account_idx').on(table.accountId, table.bookedOn, table.occurredAt),
+    // An account's rows in the order its page lists them, with the amount, so that a period's sums,
+    // the balance before it and a page's running balances are read from the index alone.
+    index('bank_transactions_account_idx').on(
+      table.accountId,
+      table.bookedOn,
+      table.occurredAt,
+      table.id,
+      table.amount,
+    ),
+    // An account's rows by the moment they were written: a cash drawer's movements since its last close.
+    index('bank_transactions_account_occurred_idx').on(table.accountId, table.occurredAt, table.amount),
     index('bank_transactions_source_idx').on(table.sourceKind, table.sourceId),
     index('bank_transactions_transfer_idx').on(table.transferId),
     uniqueIndex('bank_transactions_reverses_unique').on(table.reversesId),

@@ -53,6 +53,8 @@ export interface NewBankTransaction {
   description: string;
   /** What made it; `manual` for an entry by hand. */
   source: RecordSource | { kind: 'manual' };
+  /** When the money moved, if not now (a drawer's over or short belongs to the moment it was counted). */
+  occurredAt?: Date;
   /** The restaurant's day it counts on; today when not given. */
   bookedOn?: string;
   /** Who recorded it (null: an online payment, the system). */
@@ -119,6 +121,7 @@ export async function recordBankTransaction(tx: Tx, input: NewBankTransaction): 
       sourceKind: input.source.kind,
       sourceId: input.source.kind === 'manual' ? null : input.source.id,
       bookedOn,
+      ...(input.occurredAt ? { occurredAt: input.occurredAt } : {}),
       createdBy: input.createdBy ?? null,
     })
     .returning();
@@ -491,7 +494,45 @@ interface LedgerListRow extends Record<string, unknown> {
   reconciled: boolean;
   reversed_by_id: string | null;
   created_by_name: string | null;
-  running: string;
+}
+
+type LedgerKey = Pick<LedgerListRow, 'id' | 'booked_on' | 'occurred_at'>;
+const keyOf = (row: LedgerKey) =>
+  sql`(${row.booked_on}::date, ${new Date(row.occurred_at).toISOString()}::timestamptz, ${row.id}::uuid)`;
+
+/**
+ * The balance after each of `rows` (a page, newest first): the balance at the period's end less the
+ * rows after it in the period, every kind counted. Read from the account's index alone: the sum of the
+ * rows newer than the page, then the rows the page spans, whatever their kind.
+ */
+async function runningBalances(
+  tx: Tx,
+  accountId: string,
+  to: string | null,
+  balanceAfter: number,
+  rows: readonly LedgerKey[],
+): Promise<Map<string, number>> {
+  const balances = new Map<string, number>();
+  const [first, last] = [rows[0], rows.at(-1)];
+  if (!first || !last) return balances;
+  const [newer] = (
+    await tx.execute<{ total: string }>(sql`
+      select coalesce(sum(amount), 0) as total from bank_transactions t
+      where t.account_id = ${accountId} and (${to}::date is null or t.booked_on <= ${to}::date)
+        and (t.booked_on, t.occurred_at, t.id) > ${keyOf(first)}`)
+  ).rows;
+  const span = await tx.execute<{ id: string; amount: string }>(sql`
+    select t.id, t.amount from bank_transactions t
+    where t.account_id = ${accountId}
+      and (t.booked_on, t.occurred_at, t.id) <= ${keyOf(first)}
+      and (t.booked_on, t.occurred_at, t.id) >= ${keyOf(last)}
+    order by t.booked_on desc, t.occurred_at desc, t.id desc`);
+  let balance = balanceAfter - Number(newer?.total ?? 0);
+  for (const row of span.rows) {
+    balances.set(row.id, balance);
+    balance -= Number(row.amount);
+  }
+  return balances;
 }
 
 /**
@@ -527,51 +568,60 @@ export async function accountLedger(
       const inPeriod = sql`t.account_id = ${accountId}
         and (${from}::date is null or t.booked_on >= ${from}::date)
         and (${to}::date is null or t.booked_on <= ${to}::date)`;
-      const [before] = (
-        await tx.execute<{ total: string }>(sql`
-          select coalesce(sum(amount), 0) as total from bank_transactions t
-          where t.account_id = ${accountId} and ${from}::date is not null and t.booked_on < ${from}::date`)
-      ).rows;
-      const [totals] = (
-        await tx.execute<{ total_in: string; total_out: string; total: string }>(sql`
-          select coalesce(sum(amount) filter (where amount > 0), 0) as total_in,
-            coalesce(sum(amount) filter (where amount < 0), 0) as total_out,
+      const ofKinds = sql`(${kinds}::text is null or t.kind = any(string_to_array(${kinds}::text, ',')))`;
+      // The sums read the account's index alone: before the period, in it, and in all.
+      const [sums] = (
+        await tx.execute<{
+          before: string;
+          period: string;
+          total_in: string;
+          total_out: string;
+          total: string;
+        }>(sql`
+          select coalesce(sum(amount) filter (where ${from}::date is not null and t.booked_on < ${from}::date), 0) as before,
+            coalesce(sum(amount) filter (where ${inPeriod}), 0) as period,
+            coalesce(sum(amount) filter (where ${inPeriod} and amount > 0), 0) as total_in,
+            coalesce(sum(amount) filter (where ${inPeriod} and amount < 0), 0) as total_out,
             coalesce(sum(amount), 0) as total
-          from bank_transactions t
-          where ${inPeriod} and (${kinds}::text is null or t.kind = any(string_to_array(${kinds}::text, ',')))`)
+          from bank_transactions t where t.account_id = ${accountId}`)
       ).rows;
-      const [all] = (
-        await tx.execute<{ total: string }>(sql`
-          select coalesce(sum(amount), 0) as total from bank_transactions t where ${inPeriod}`)
-      ).rows;
-      const balanceBefore = account.openingBalance + Number(before?.total ?? 0);
+      // Money in and out of the kinds asked (only when some are: the kind is not in the index).
+      const [kindTotals] = kinds
+        ? (
+            await tx.execute<{ total_in: string; total_out: string }>(sql`
+              select coalesce(sum(amount) filter (where amount > 0), 0) as total_in,
+                coalesce(sum(amount) filter (where amount < 0), 0) as total_out
+              from bank_transactions t where ${inPeriod} and ${ofKinds}`)
+          ).rows
+        : [sums];
+      const balanceBefore = account.openingBalance + Number(sums?.before ?? 0);
+      const balanceAfter = balanceBefore + Number(sums?.period ?? 0);
       const page = await tx.execute<LedgerListRow>(sql`
-        with period as (
-          select t.*, sum(t.amount) over (order by t.booked_on, t.occurred_at, t.id) as running
-          from bank_transactions t
-          where ${inPeriod}
-        )
         select p.id, p.account_id, p.kind, p.amount, p.currency, p.description, p.source_kind, p.source_id,
-          p.transfer_id, p.reverses_id, p.booked_on::text as booked_on, p.occurred_at, p.reconciled, p.running,
+          p.transfer_id, p.reverses_id, p.booked_on::text as booked_on, p.occurred_at, p.reconciled,
           (select r.id from bank_transactions r where r.reverses_id = p.id) as reversed_by_id,
           u.name as created_by_name
-        from period p
+        from bank_transactions p
         left join ${users} u on u.id = p.created_by
-        where (${kinds}::text is null or p.kind = any(string_to_array(${kinds}::text, ',')))
+        where p.account_id = ${accountId}
+          and (${from}::date is null or p.booked_on >= ${from}::date)
+          and (${to}::date is null or p.booked_on <= ${to}::date)
+          and (${kinds}::text is null or p.kind = any(string_to_array(${kinds}::text, ',')))
           and (${cursor?.bookedOn ?? null}::date is null
             or (p.booked_on, p.occurred_at, p.id) < (${cursor?.bookedOn ?? null}::date, ${cursor?.occurredAt ?? null}::timestamptz, ${cursor?.id ?? null}::uuid))
         order by p.booked_on desc, p.occurred_at desc, p.id desc
         limit ${query.limit + 1}`);
+      const running = await runningBalances(tx, accountId, to, balanceAfter, page.rows.slice(0, query.limit));
       const rows = page.rows.slice(0, query.limit);
       const last = rows.at(-1);
       return {
-        account: presentAccount(account, await accountTransactionsTotal(tx, accountId)),
+        account: presentAccount(account, Number(sums?.total ?? 0)),
         from,
         to,
         balanceBefore,
-        balanceAfter: balanceBefore + Number(all?.total ?? 0),
-        totalIn: Number(totals?.total_in ?? 0),
-        totalOut: Number(totals?.total_out ?? 0),
+        balanceAfter,
+        totalIn: Number(kindTotals?.total_in ?? 0),
+        totalOut: Number(kindTotals?.total_out ?? 0),
         items: rows.map((row) => ({
           id: row.id,
           accountId: row.account_id,
@@ -587,7 +637,7 @@ export async function accountLedger(
           occurredAt: new Date(row.occurred_at).toISOString(),
           reconciled: row.reconciled,
           createdByName: row.created_by_name,
-          runningBalance: balanceBefore + Number(row.running),
+          runningBalance: running.get(row.id) ?? balanceAfter,
         })),
         nextCursor:
           page.rows.length > query.limit && last

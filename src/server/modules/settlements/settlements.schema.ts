@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -46,6 +47,8 @@ export const settlements = pgTable(
     currency: currencyColumn().$defaultFn(settingsCurrency),
     commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
+    /** How many orders it holds (they never change once it is made). */
+    orderCount: integer('order_count').notNull().default(0),
     /** Σ of its orders' totals, Σ of their commissions, Σ of the adjustments; net = gross − commission + adjustments. */
     grossTotal: money('gross_total').notNull().default(0),
     commissionTotal: money('commission_total').notNull().default(0),
@@ -141,6 +144,8 @@ export const settlementPayoutReports = pgTable(
     fileName: text('file_name').notNull(),
     rows: jsonb('rows').$type<PayoutRow[]>().notNull(),
     problems: jsonb('problems').$type<{ row: number; problem: string }[]>().notNull(),
+    /** The orders it leaves unpaid or pays differently, counted when imported (the orders never change). */
+    disputed: integer('disputed').notNull(),
     importedBy: uuid('imported_by').references(() => users.id, { onDelete: 'set null' }),
     importedAt: instantColumn('imported_at').notNull().default(sql`clock_timestamp()`),
   },

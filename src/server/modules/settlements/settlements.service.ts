@@ -110,21 +110,22 @@ function settledOrders(rows: Awaited<ReturnType<typeof ordersOf>>) {
 async function summarise(db: Queryable, rows: readonly SettlementRow[]): Promise<SettlementSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [orderRows, reports, people, accounts] = await Promise.all([
-    ordersOf(db, ids),
-    reportsOf(db, ids),
-    names(
-      db,
-      rows.flatMap((row) => [row.createdBy, row.receivedBy]),
-    ),
-    findBankAccountNames(
-      db,
-      rows.flatMap((row) => (row.accountId ? [row.accountId] : [])),
-    ),
-  ]);
+  const reports = await db
+    .select({
+      settlementId: settlementPayoutReports.settlementId,
+      disputed: settlementPayoutReports.disputed,
+    })
+    .from(settlementPayoutReports)
+    .where(inArray(settlementPayoutReports.settlementId, ids));
+  const people = await names(
+    db,
+    rows.flatMap((row) => [row.createdBy, row.receivedBy]),
+  );
+  const accounts = await findBankAccountNames(
+    db,
+    rows.flatMap((row) => (row.accountId ? [row.accountId] : [])),
+  );
   return rows.map((row) => {
-    const own = orderRows.filter((order) => order.settlementId === row.id);
-    const report = reports.find((candidate) => candidate.settlementId === row.id);
     const net = netOf(row);
     return {
       id: row.id,
@@ -136,12 +137,12 @@ async function summarise(db: Queryable, rows: readonly SettlementRow[]): Promise
       currency: row.currency.trim(),
       commissionPercent: row.commissionPercent,
       status: row.status as SettlementStatus,
-      orderCount: own.length,
+      orderCount: row.orderCount,
       gross: row.grossTotal,
       commission: row.commissionTotal,
       adjustmentsTotal: row.adjustmentsTotal,
       net,
-      disputed: report ? disputedCount(matchPayout(settledOrders(own), report)) : null,
+      disputed: reports.find((report) => report.settlementId === row.id)?.disputed ?? null,
       received:
         row.status === 'received' && row.receivedOn && row.receivedAmount !== null && row.accountId
           ? {
@@ -163,15 +164,13 @@ async function summarise(db: Queryable, rows: readonly SettlementRow[]): Promise
 async function present(db: Queryable, row: SettlementRow): Promise<Settlement> {
   const [summary] = await summarise(db, [row]);
   if (!summary) throw new Error('settlement not presented');
-  const [orderRows, adjustments, [report]] = await Promise.all([
-    ordersOf(db, [row.id]),
-    db
-      .select()
-      .from(settlementAdjustments)
-      .where(eq(settlementAdjustments.settlementId, row.id))
-      .orderBy(asc(settlementAdjustments.createdAt)),
-    reportsOf(db, [row.id]),
-  ]);
+  const orderRows = await ordersOf(db, [row.id]);
+  const adjustments = await db
+    .select()
+    .from(settlementAdjustments)
+    .where(eq(settlementAdjustments.settlementId, row.id))
+    .orderBy(asc(settlementAdjustments.createdAt));
+  const [report] = await reportsOf(db, [row.id]);
   const people = await names(db, [...adjustments.map((a) => a.createdBy), report?.importedBy ?? null]);
   let payoutReport: PayoutMatch | null = null;
   if (report) {
@@ -321,6 +320,7 @@ export async function insertSettlement(
       periodFrom: input.from,
       periodTo: input.to,
       commissionPercent: partner.commissionPercent,
+      orderCount: free.length,
       grossTotal: gross,
       commissionTotal: commission,
       createdBy: actor?.id ?? null,
@@ -433,6 +433,7 @@ export async function insertPayoutReport(
     fileName: file.fileName.slice(0, 200) || 'payout.csv',
     rows: report.rows,
     problems: report.problems,
+    disputed: disputedCount(matchPayout(settledOrders(await ordersOf(tx, [id])), report)),
     importedBy: actor?.id ?? null,
     importedAt: new Date(),
   };
