@@ -10,6 +10,7 @@ describe('findPage', () => {
     ['/orders', '/orders', 'staff'],
     ['/orders/add', '/orders/add', 'staff'],
     ['/orders/monitor/', '/orders/monitor', 'staff'],
+    ['/orders/close-day', '/orders/close-day', 'staff'],
     ['/orders/4f1c', '/orders/:orderId', 'staff'],
     ['/menu', '/menu', 'admin'],
     ['/menu/items/12/edit', '/menu', 'admin'],

@@ -38,6 +38,7 @@ export const PAGES: readonly PageDefinition[] = [
   { pattern: '/orders', access: 'staff' },
   { pattern: '/orders/add', access: 'staff' },
   { pattern: '/orders/requests', access: 'staff' },
+  { pattern: '/orders/close-day', access: 'staff' },
   { pattern: '/orders/monitor', access: 'staff' },
   { pattern: '/orders/:orderId', access: 'staff' },
 

@@ -57,6 +57,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/add-order-page').then((module) => ({ Component: module.AddOrderPage })),
   '/orders/requests': () =>
     import('../pages/order-requests-page').then((module) => ({ Component: module.OrderRequestsPage })),
+  '/orders/close-day': () =>
+    import('../pages/close-day-page').then((module) => ({ Component: module.CloseDayPage })),
   '/orders/monitor': () =>
     import('../pages/order-monitor-page').then((module) => ({ Component: module.OrderMonitorPage })),
   '/orders/:orderId': () => import('../pages/order-page').then((module) => ({ Component: module.OrderPage })),
@@ -83,6 +85,10 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
   '/master-data': {
     'bank-accounts/:accountId': () =>
       import('../pages/bank-account-page').then((module) => ({ Component: module.BankAccountPage })),
+    'partners/:partnerId': () =>
+      import('../pages/partner-page').then((module) => ({ Component: module.PartnerPage })),
+    'settlements/:settlementId': () =>
+      import('../pages/settlement-page').then((module) => ({ Component: module.SettlementPage })),
     ':tab': () =>
       import('../pages/master-data-page').then((module) => ({ Component: module.MasterDataPage })),
   },

@@ -20,6 +20,7 @@ const OTHER_PAGE_TITLES: Readonly<Record<string, string>> = {
   '/account/orders': 'My Orders',
   '/account/orders/:orderId': 'Order Details',
   '/orders/:orderId': 'Order Details',
+  '/orders/close-day': 'Close the day',
 };
 
 /** The human name of a page of the shared route table. */

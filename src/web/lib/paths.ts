@@ -38,6 +38,7 @@ export const paths = {
   orders: pagePath('/orders'),
   addOrder: pagePath('/orders/add'),
   orderRequests: pagePath('/orders/requests'),
+  closeDay: pagePath('/orders/close-day'),
   orderMonitor: pagePath('/orders/monitor'),
   testNotifications: pagePath('/test-notifications'),
 } as const;
@@ -186,6 +187,16 @@ export function masterDataTabPath(tab: string): string {
 /** `/master-data/bank-accounts/{id}`: one bank or cash account's rows and balance. */
 export function bankAccountPath(id: string): string {
   return `${paths.masterData}/bank-accounts/${encodeURIComponent(id)}`;
+}
+
+/** `/master-data/partners/{id}`: one delivery or marketplace partner and its settlements. */
+export function partnerPath(id: string): string {
+  return `${paths.masterData}/partners/${encodeURIComponent(id)}`;
+}
+
+/** `/master-data/settlements/{id}`: one partner settlement, its orders, adjustments and payout. */
+export function settlementPath(id: string): string {
+  return `${paths.masterData}/settlements/${encodeURIComponent(id)}`;
 }
 
 /** `GET /api/dining-tables/{id}/qr-code`: the SVG QR code of a table. */

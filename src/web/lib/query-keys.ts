@@ -118,6 +118,19 @@ export const queryKeys = {
     all: ['budgets'] as const,
     month: (month: string) => ['budgets', 'month', month] as const,
   },
+  /** Partner settlements (`/api/settlements…`, admin): every view refreshes with the live topic `settlements`. */
+  settlements: {
+    all: ['settlements'] as const,
+    list: (params: object) => ['settlements', 'list', params] as const,
+    one: (id: string) => ['settlements', 'one', id] as const,
+  },
+  /** Closing the day at the till (`/api/cash-closes…`, managers): refreshed with the live topic `cash-closes`. */
+  cashCloses: {
+    all: ['cash-closes'] as const,
+    drawers: ['cash-closes', 'drawers'] as const,
+    preview: (accountId: string) => ['cash-closes', 'preview', accountId] as const,
+    list: (params: object) => ['cash-closes', 'list', params] as const,
+  },
   /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
   stockCounts: {
     all: ['stock-counts'] as const,

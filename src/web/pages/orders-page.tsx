@@ -1,9 +1,11 @@
-import { Plus } from 'lucide-react';
+import { Lock, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { hasManagerAccess } from '../../shared/roles';
 import { ButtonLink } from '../components/ui/button';
 import { DocumentTitle } from '../components/ui/document-title';
 import { ListEmpty, ListError, ListLoading, LoadMore } from '../components/ui/list-states';
+import { useSession } from '../features/auth';
 import { useConfig } from '../features/config';
 import {
   dateRangeError,
@@ -65,12 +67,14 @@ function OrdersResults({ filters, filtered }: { filters: OrderFilters; filtered:
 
 /**
  * `/orders`: every order, newest first, with filters kept in the URL (a reload or a shared link opens
- * the same list); it refreshes by itself when any order changes (the live topic `orders`).
+ * the same list); it refreshes by itself when any order changes (the live topic `orders`). Managers and
+ * admins find "Close the day" (the till's count and the day's end report) in its header.
  */
 export function OrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const [searchText, setSearchText] = useState(filters.search);
+  const manager = hasManagerAccess(useSession().user?.role);
   const search = useDebouncedValue(searchText.trim(), 300);
 
   const update = useCallback(
@@ -99,10 +103,18 @@ export function OrdersPage() {
             Every order, newest first. Open one for its lines, totals and status.
           </p>
         </div>
-        <ButtonLink to={paths.addOrder} className="self-start sm:self-auto">
-          <Plus aria-hidden="true" className="size-4" />
-          Add order
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+          {manager && (
+            <ButtonLink to={paths.closeDay} variant="secondary">
+              <Lock aria-hidden="true" className="size-4" />
+              Close the day
+            </ButtonLink>
+          )}
+          <ButtonLink to={paths.addOrder}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add order
+          </ButtonLink>
+        </div>
       </div>
       <section aria-label="Filters" className="mt-8">
         <OrderFiltersBar

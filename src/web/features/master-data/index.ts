@@ -2,4 +2,5 @@
 export { MasterDataTabBar } from './components/master-data-tab-bar';
 export { MasterDataTabContent } from './components/master-data-tab-content';
 export { masterDataTabOf } from './components/master-data-tabs';
-export { formatDay } from './definitions/format';
+export { formatDay, formatPercent } from './definitions/format';
+export { PARTNER_KIND_LABELS } from './definitions/partners';

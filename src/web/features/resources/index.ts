@@ -1,5 +1,10 @@
 /** The resources feature's public entry: what other features, the pages and the app may use of it. */
-export { type ResourceListParams, resourceListQueryOptions, useResourceOptions } from './api/resource-api';
+export {
+  type ResourceListParams,
+  resourceListQueryOptions,
+  useResource,
+  useResourceOptions,
+} from './api/resource-api';
 export {
   conversionErrors,
   convertMoney,

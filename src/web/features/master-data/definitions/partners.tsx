@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   MASTER_DATA_API,
   PARTNER_KINDS,
@@ -5,6 +6,7 @@ import {
   PartnerInputSchema,
   PartnerUpdateSchema,
 } from '../../../../shared/contracts/master-data';
+import { partnerPath } from '../../../lib/paths';
 import { defineResource, numberToText, textToNumber } from '../../resources';
 import {
   type ContactValues,
@@ -12,7 +14,6 @@ import {
   contactFields,
   contactValuesOf,
   EMPTY_CONTACT,
-  nameWithContact,
 } from './contact-fields';
 import { formatPercent } from './format';
 
@@ -27,7 +28,10 @@ interface PartnerValues extends ContactValues {
   commissionPercent: string;
 }
 
-/** Partners: delivery services and marketplaces that bring orders, with the commission they keep. */
+/**
+ * Partners: delivery services and marketplaces that bring orders, with the commission they keep; each
+ * name opens the partner's page and its settlements.
+ */
 export const partnerDefinition = defineResource({
   noun: 'partner',
   nounPlural: 'partners',
@@ -35,7 +39,22 @@ export const partnerDefinition = defineResource({
   apiPath: MASTER_DATA_API.partners,
   searchPlaceholder: 'Search partners',
   columns: [
-    nameWithContact<Partner>(),
+    {
+      id: 'name',
+      header: 'Name',
+      mobile: 'primary',
+      cell: (item: Partner) => (
+        <div className="min-w-0">
+          <Link
+            to={partnerPath(item.id)}
+            className="font-medium text-neutral-950 underline underline-offset-2 hover:text-neutral-700"
+          >
+            {item.name}
+          </Link>
+          {item.contactName && <div className="text-sm text-neutral-600">{item.contactName}</div>}
+        </div>
+      ),
+    },
     { id: 'kind', header: 'Kind', cell: (item) => PARTNER_KIND_LABELS[item.kind] },
     {
       id: 'commission',
