@@ -297,6 +297,45 @@ describe('the drill: every table backed up, changed, restored, and restored into
     );
     expect(receipt.status, await receipt.clone().text()).toBe(200);
 
+    // settlement_adjustments: a demo partner's settled week reopened and charged for a refund.
+    const settled = (await (await t.get('/api/settlements', { as: owner })).json()) as {
+      items: { id: string; version: number }[];
+    };
+    const week = settled.items[0];
+    if (!week) throw new Error('the demo has no settlement');
+    const reopened = await t.post(
+      `/api/settlements/${week.id}/reopen`,
+      { version: week.version, reason: 'Drill' },
+      { as: owner },
+    );
+    expect(reopened.status, await reopened.clone().text()).toBe(200);
+    const charge = await t.post(
+      `/api/settlements/${week.id}/adjustments`,
+      {
+        version: ((await reopened.json()) as { version: number }).version,
+        amount: -300,
+        reason: 'Drill refund',
+      },
+      { as: owner },
+    );
+    expect(charge.status, await charge.clone().text()).toBe(200);
+    // cash_closes: the demo's cash drawer counted 1.00 short.
+    const drawers = (await (await t.get('/api/cash-closes/drawers', { as: owner })).json()) as {
+      items: { id: string }[];
+    };
+    const drawer = drawers.items[0]?.id;
+    const preview = (await (
+      await t.get(`/api/cash-closes/preview?accountId=${drawer}`, { as: owner })
+    ).json()) as {
+      drawer: { expected: number };
+    };
+    const closed = await t.post(
+      '/api/cash-closes',
+      { accountId: drawer, counted: preview.drawer.expected - 100, reason: 'Drill' },
+      { as: owner },
+    );
+    expect(closed.status, await closed.clone().text()).toBe(201);
+
     // A demo dish with a photo (stored_images), whose bytes the restore must give back.
     const menu = (await (await t.get('/api/menu/public')).json()) as PublicMenu;
     const withPhoto = menu.categories.flatMap((category) => category.items).find((dish) => dish.photoUrl);
