@@ -6,8 +6,8 @@ import path from 'node:path';
  * `npm test`: every check the project has: types, lint, import boundaries, the API document (Redocly's
  * rules), unit, API, process and browser tests, then what `/` loads (no back-office code).
  *
- * The browser tests are the long pole and spend much of their time waiting on a browser, so they run
- * in a lane of their own beside a second lane that runs everything else in order. Each lane goes on
+ * The browser tests spend much of their time waiting on a browser, so they run in a lane of their own
+ * (the process tests after them) beside a second lane that runs everything else in order. Each lane goes on
  * after a failed step, so one run shows every failure; the exit code is non-zero if any step failed.
  * Every line a step prints is prefixed with its lane's name (`[browser]`, `[checks]`).
  *
@@ -42,7 +42,6 @@ const lanes: Record<string, Step[]> = {
     // The order tests again with every order placed the ordinary way (ORDERS_FROM_MEMORY=false): the
     // path from memory and the ordinary one must keep the same rules.
     { name: 'API tests of orders, placed the ordinary way', script: 'test:api:ordinary' },
-    { name: 'process tests', script: 'test:process' },
     ...(serverUrl
       ? [
           {

@@ -200,6 +200,57 @@ describe('closing the day', () => {
     }
   });
 
+  it('tells a close-the-day screen that the drawer moved, except for payments and refunds', async () => {
+    const announced = async () =>
+      Number(
+        (
+          await t.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from events where topic = 'cash-closes'`,
+          )
+        ).rows[0]?.n,
+      );
+    const till = await buildBankAccount(t, { type: 'cash', openingBalance: 5_000 }, { as: admin });
+    const bank = await buildBankAccount(t, { type: 'bank' }, { as: admin });
+    const before = await announced();
+    const order = await placedOrder(
+      t,
+      { type: 'takeaway', lines: [{ menuItemId: item.id, quantity: 1 }] },
+      staff,
+    );
+    await paid(t, order.id, { method: 'cash', amount: 2_500 }, staff);
+    expect(await announced()).toBe(before);
+    await expectStatus(
+      await t.post(
+        LEDGER_API.transfers,
+        {
+          fromAccountId: till.id,
+          toAccountId: bank.id,
+          amount: 1_000,
+          date: restaurantToday('UTC'),
+          description: 'Banked',
+        },
+        { as: admin },
+      ),
+      201,
+    );
+    expect(await announced()).toBe(before + 1);
+    await expectStatus(
+      await t.post(
+        LEDGER_API.transactions,
+        {
+          accountId: till.id,
+          kind: 'withdrawal',
+          amount: 300,
+          date: restaurantToday('UTC'),
+          description: 'Window cleaner',
+        },
+        { as: admin },
+      ),
+      201,
+    );
+    expect(await announced()).toBe(before + 2);
+  });
+
   it('is a manager’s: staff get 403; a bank account is not a drawer (400 on accountId)', async () => {
     expect((await preview(drawer.id, staff)).status).toBe(403);
     expect((await close({ accountId: drawer.id, counted: 0, reason: 'x' }, staff)).status).toBe(403);

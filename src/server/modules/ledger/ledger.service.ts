@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
+import { publishChange } from '../events';
 import { bankAccounts } from '../master-data';
 import { bookkeeping } from '../settings';
 import { bankTransactions } from './ledger.schema';
@@ -107,6 +108,17 @@ export async function bookingDay(tx: Tx, bookedOn: string | undefined): Promise<
   return day;
 }
 
+/**
+ * A close-the-day screen follows `cash-closes` to see its drawer move. Payments and refunds already
+ * announce the orders they belong to (the screen follows those too); every other source announces
+ * here, whatever the account: they are the back office's writes, few and far between.
+ */
+async function announceDrawerMove(tx: Tx, sources: readonly string[]): Promise<void> {
+  if (sources.some((source) => source !== 'payment' && source !== 'refund')) {
+    await publishChange(tx, 'cash-closes');
+  }
+}
+
 /** Records one movement of money in the caller's transaction (with the change that made it). */
 export async function recordBankTransaction(tx: Tx, input: NewBankTransaction): Promise<BankTransaction> {
   const bookedOn = await bookingDay(tx, input.bookedOn);
@@ -126,6 +138,7 @@ export async function recordBankTransaction(tx: Tx, input: NewBankTransaction): 
     })
     .returning();
   if (!row) throw new Error('bank transaction not written');
+  await announceDrawerMove(tx, [input.source.kind]);
   return presentRow(row);
 }
 
@@ -256,6 +269,7 @@ export async function insertTransfer(tx: Tx, actor: Actor | null, input: Transfe
   const out = rows.find((row) => row.amount < 0);
   const into = rows.find((row) => row.amount > 0);
   if (!out || !into) throw new Error('transfer rows not written');
+  await announceDrawerMove(tx, ['transfer']);
   await recordAudit(tx, actor, {
     area: 'finance',
     action: 'ledger.transferred',
@@ -323,6 +337,10 @@ export async function reverseTransactions(
       })),
     )
     .returning();
+  await announceDrawerMove(
+    tx,
+    rows.map((row) => row.sourceKind),
+  );
   return written.map((row) => presentRow(row));
 }
 
