@@ -9,8 +9,8 @@ import {
   listAuditActorIds,
   type StoredAuditEntry,
 } from '../modules/audit';
+import { userNames } from '../modules/auth';
 import { getSettings } from '../modules/settings';
-import { userNames } from '../modules/users';
 
 /**
  * Use case: reading the audit log for the admin screen (audit.routes.ts). It spans modules: the

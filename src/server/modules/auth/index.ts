@@ -19,3 +19,4 @@ export {
   provePassword,
 } from './current-password.service';
 export { sendInvitation, sendPasswordReset } from './password-links.service';
+export { userNames } from './user-names';

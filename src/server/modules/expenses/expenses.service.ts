@@ -21,14 +21,14 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { staleWrite } from '../../lib/versions';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
-import { users } from '../auth';
+import { userNames } from '../auth';
 import { publishChange, type TopicRule } from '../events';
 import { NOT_A_PICTURE, processImage } from '../images';
 import {
   bookingDay,
   booksLocked,
   deleteDemoLedgerRows,
-  liveAccount,
+  liveAccountField,
   liveRowsOf,
   recordBankTransaction,
   reverseTransactions,
@@ -135,19 +135,6 @@ async function present(db: Queryable, rows: readonly ExpenseRow[]): Promise<Expe
   });
 }
 
-export async function userNames(
-  db: Queryable,
-  ids: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 async function presentOne(db: Queryable, row: ExpenseRow): Promise<Expense> {
   const [expense] = await present(db, [row]);
   if (!expense) throw new Error('expense not presented');
@@ -171,16 +158,7 @@ export async function checkSupplier(tx: Tx, id: string | null | undefined) {
 }
 
 /** An account the money can leave: it exists and is active (a 400 on the field otherwise). */
-export async function checkAccount(tx: Tx, id: string) {
-  try {
-    return await liveAccount(tx, id);
-  } catch (error) {
-    if (error instanceof AppError && (error.status === 404 || error.status === 409)) {
-      throw fieldError('accountId', error.status === 404 ? 'is not a bank or cash account' : error.message);
-    }
-    throw error;
-  }
-}
+export const checkAccount = (tx: Tx, id: string) => liveAccountField(tx, id);
 
 const ledgerDescription = (categoryName: string, description: string) =>
   `Expense · ${categoryName}: ${description}`;

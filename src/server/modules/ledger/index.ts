@@ -24,6 +24,7 @@ export {
   insertManualTransaction,
   insertTransfer,
   liveAccount,
+  liveAccountField,
   liveRowsOf,
   type NewBankTransaction,
   type RecordSource,

@@ -17,7 +17,7 @@ import { formatMoney } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
@@ -174,6 +174,22 @@ export async function liveAccount(db: Queryable, id: string): Promise<AccountRow
     });
   }
   return account;
+}
+
+/**
+ * An account a form names for money to move in: `liveAccount`, its 404 and 409 turned into a 400 on
+ * the form's field (an expense's, a supplier payment's, a partner payout's `accountId`).
+ */
+export async function liveAccountField(db: Queryable, id: string, field = 'accountId'): Promise<AccountRow> {
+  try {
+    return await liveAccount(db, id);
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 404 || error.status === 409)) {
+      const message = error.status === 404 ? 'is not a bank or cash account' : error.message;
+      throw badRequest(`Invalid request body: ${field}: ${message}`, { issues: [{ path: field, message }] });
+    }
+    throw error;
+  }
 }
 
 function presentAccount(account: AccountRow, total: number): AccountBalance {

@@ -12,14 +12,14 @@ import { formatMoney } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
 import { users } from '../auth';
 import { publishChange } from '../events';
 import {
   deleteDemoLedgerRows,
-  liveAccount,
+  liveAccountField,
   liveRowsOf,
   recordBankTransaction,
   reverseTransactions,
@@ -36,10 +36,6 @@ import { purchaseOrderPayments, purchaseOrders } from './purchase-orders.schema'
 
 const TOPIC = 'purchase-orders';
 const missing = () => notFound('There is no purchase order with this id.');
-
-function fieldError(path: string, message: string) {
-  return badRequest(`Invalid request body: ${path}: ${message}`, { issues: [{ path, message }] });
-}
 
 /** An order's payments, oldest first (voided ones too, marked). */
 export async function paymentsOf(db: Queryable, orderId: string): Promise<PurchaseOrderPayment[]> {
@@ -107,15 +103,7 @@ export async function insertSupplierPayment(
       { reason: 'over-payment', owed: Math.max(owed, 0) },
     );
   }
-  let account: Awaited<ReturnType<typeof liveAccount>>;
-  try {
-    account = await liveAccount(tx, input.accountId);
-  } catch (error) {
-    if (error instanceof AppError && (error.status === 404 || error.status === 409)) {
-      throw fieldError('accountId', error.status === 404 ? 'is not a bank or cash account' : error.message);
-    }
-    throw error;
-  }
+  const account = await liveAccountField(tx, input.accountId);
   const [payment] = await tx
     .insert(purchaseOrderPayments)
     .values({

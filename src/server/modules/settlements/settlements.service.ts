@@ -17,16 +17,16 @@ import type { Database } from '../../db/client';
 import { type Queryable, type Tx, withTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/context';
 import { queryDateBound } from '../../lib/date-range';
-import { AppError, badRequest, conflict, findPgError, notFound } from '../../lib/errors';
+import { badRequest, conflict, findPgError, notFound } from '../../lib/errors';
 import { staleWrite } from '../../lib/versions';
 import { authorize } from '../../policies';
 import { recordAudit } from '../audit';
-import { users } from '../auth';
+import { userNames } from '../auth';
 import { publishChange, type TopicRule } from '../events';
 import {
   bookingDay,
   deleteDemoLedgerRows,
-  liveAccount,
+  liveAccountField,
   liveRowsOf,
   recordBankTransaction,
   reverseTransactions,
@@ -69,16 +69,6 @@ function fieldError(path: string, message: string) {
 const money = (row: { currency: string }, amount: number) => formatMoney(amount, row.currency.trim(), 'en');
 const netOf = (row: SettlementRow) => row.grossTotal - row.commissionTotal + row.adjustmentsTotal;
 
-async function names(db: Queryable, ids: readonly (string | null)[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 async function ordersOf(db: Queryable, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -117,7 +107,7 @@ async function summarise(db: Queryable, rows: readonly SettlementRow[]): Promise
     })
     .from(settlementPayoutReports)
     .where(inArray(settlementPayoutReports.settlementId, ids));
-  const people = await names(
+  const people = await userNames(
     db,
     rows.flatMap((row) => [row.createdBy, row.receivedBy]),
   );
@@ -171,7 +161,7 @@ async function present(db: Queryable, row: SettlementRow): Promise<Settlement> {
     .where(eq(settlementAdjustments.settlementId, row.id))
     .orderBy(asc(settlementAdjustments.createdAt));
   const [report] = await reportsOf(db, [row.id]);
-  const people = await names(db, [...adjustments.map((a) => a.createdBy), report?.importedBy ?? null]);
+  const people = await userNames(db, [...adjustments.map((a) => a.createdBy), report?.importedBy ?? null]);
   let payoutReport: PayoutMatch | null = null;
   if (report) {
     payoutReport = {
@@ -478,15 +468,7 @@ export async function insertReceipt(
 ): Promise<SettlementRow> {
   const row = await lockSettlement(tx, id, input.version);
   mustBePending(row);
-  let account: Awaited<ReturnType<typeof liveAccount>>;
-  try {
-    account = await liveAccount(tx, input.accountId);
-  } catch (error) {
-    if (error instanceof AppError && (error.status === 404 || error.status === 409)) {
-      throw fieldError('accountId', error.status === 404 ? 'is not a bank or cash account' : error.message);
-    }
-    throw error;
-  }
+  const account = await liveAccountField(tx, input.accountId);
   await bookingDay(tx, input.date);
   const currency = row.currency.trim();
   await recordBankTransaction(tx, {

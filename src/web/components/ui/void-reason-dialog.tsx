@@ -6,8 +6,8 @@ import { Dialog } from './dialog';
 import { TextField } from './text-field';
 
 /**
- * Voids a money record with a reason (an entry, an expense, a payment): the server writes a
- * reversing row and nothing is deleted. The reason is required; `onVoid` sends it and throws on a
+ * Voids a money record with a reason (an entry, an expense, a payment; a settlement's payout taken
+ * back): the server writes a reversing row and nothing is deleted. The reason is required; `onVoid` sends it and throws on a
  * refusal, whose message shows (on the field when the server names `reason`). The caller closes
  * the dialog and says it worked.
  */
@@ -16,6 +16,8 @@ export function VoidReasonDialog({
   description,
   placeholder,
   confirmLabel,
+  keepLabel = 'Keep it',
+  busyLabel = 'Voiding...',
   busy,
   onVoid,
   onClose,
@@ -25,6 +27,9 @@ export function VoidReasonDialog({
   placeholder: string;
   /** "Void payment", "Void expense". */
   confirmLabel: string;
+  /** The button that leaves it as it is, and the confirm button's words while it works. */
+  keepLabel?: string;
+  busyLabel?: string;
   busy: boolean;
   onVoid: (reason: string) => Promise<void>;
   onClose: () => void;
@@ -81,10 +86,10 @@ export function VoidReasonDialog({
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep it
+            {keepLabel}
           </Button>
           <Button type="submit" variant="danger" isLoading={busy}>
-            {busy ? 'Voiding...' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </div>
       </form>

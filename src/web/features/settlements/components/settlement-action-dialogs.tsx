@@ -2,12 +2,9 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { Settlement } from '../../../../shared/contracts/settlements';
-import { asSentence } from '../../../../shared/field-messages';
-import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { VoidReasonDialog } from '../../../components/ui/void-reason-dialog';
+import { errorMessage } from '../../../lib/api-client';
 import { partnerPath } from '../../../lib/paths';
 import { useDeleteSettlement, useReopenSettlement } from '../api/settlements-api';
 import { formatPeriod } from './settlement-period';
@@ -21,79 +18,22 @@ export function ReopenDialog({ settlement, onClose }: { settlement: Settlement; 
   const reopen = useReopenSettlement();
   const versionRef = useRef(settlement.version);
   versionRef.current = settlement.version;
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const busy = reopen.isPending;
-
-  const submit = async () => {
-    if (!reason.trim()) {
-      setReasonError('Enter a reason.');
-      return;
-    }
-    setError(null);
-    try {
-      await reopen.mutateAsync({
-        id: settlement.id,
-        input: { version: versionRef.current, reason: reason.trim() },
-      });
-    } catch (failure) {
-      const issues = isApiError(failure)
-        ? (failure.details as { issues?: { path: string; message: string }[] } | undefined)?.issues
-        : undefined;
-      const issue = issues?.find((item) => item.path === 'reason');
-      if (issue) setReasonError(asSentence(issue.message));
-      else setError(errorMessage(failure));
-      return;
-    }
-    toast.success('Settlement reopened: the payout was taken back.');
-    onClose();
-  };
-
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      busy={busy}
+    <VoidReasonDialog
       title="Reopen this settlement?"
       description="The payout recorded is taken back: reversing entries in the account, with your reason. The settlement is pending again and can be changed."
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        className="flex flex-col gap-4"
-      >
-        <TextField
-          label="Reason"
-          value={reason}
-          maxLength={200}
-          autoComplete="off"
-          placeholder="Recorded in the wrong account"
-          disabled={busy}
-          error={reasonError ?? undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setReasonError(null);
-          }}
-        />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep it received
-          </Button>
-          <Button type="submit" variant="danger" isLoading={busy}>
-            {busy ? 'Reopening...' : 'Reopen settlement'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      placeholder="Recorded in the wrong account"
+      confirmLabel="Reopen settlement"
+      keepLabel="Keep it received"
+      busyLabel="Reopening..."
+      busy={reopen.isPending}
+      onVoid={async (reason) => {
+        await reopen.mutateAsync({ id: settlement.id, input: { version: versionRef.current, reason } });
+        toast.success('Settlement reopened: the payout was taken back.');
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
