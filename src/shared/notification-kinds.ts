@@ -51,6 +51,12 @@ export const PUSH_SERVICE_WORKER_PATH = '/firebase-messaging-sw.js';
 export const PUSH_SERVICE_WORKER_WAIT_MS = 10_000;
 /** A device's subscription is saved 1 s after sign-in and again after 7 days. */
 export const PUSH_TOKEN_SAVE_DELAY_MS = 1000;
+
+/**
+ * The window event a sign-out sends before it unsubscribes the device: the page's push setup stops
+ * its pending save, which would otherwise subscribe the device again behind the sign-out's back.
+ */
+export const PUSH_SIGNING_OUT_EVENT = 'brigade:signing-out';
 export const PUSH_TOKEN_RENEW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Most push devices one user keeps; saving one more forgets the least recently saved. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
+import { PUSH_SIGNING_OUT_EVENT } from '../../../../shared/notification-kinds';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
@@ -13,6 +14,7 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 export async function forgetPushDevice(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  window.dispatchEvent(new Event(PUSH_SIGNING_OUT_EVENT));
   try {
     await Promise.race([
       navigator.serviceWorker.getRegistration('/').then(async (registration) => {

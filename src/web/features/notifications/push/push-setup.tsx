@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import {
   PUSH_MESSAGE_TYPES,
+  PUSH_SIGNING_OUT_EVENT,
   PUSH_TOKEN_SAVE_DELAY_MS,
   type PushPayload,
 } from '../../../../shared/notification-kinds';
@@ -78,17 +79,27 @@ export function PushSetup({ userId, sessionId }: PushSetupProps) {
 
   useEffect(() => {
     if (!publicKey || !pushSupported() || Notification.permission !== 'granted') return;
+    let stopped = false;
     const renew = () => {
-      renewPushSubscription({ userId, sessionId, publicKey }).catch((error: unknown) => {
-        console.warn('Could not save the push subscription', error);
-      });
+      renewPushSubscription({ userId, sessionId, publicKey }, Date.now(), () => stopped).catch(
+        (error: unknown) => {
+          console.warn('Could not save the push subscription', error);
+        },
+      );
     };
     const timer = setTimeout(renew, PUSH_TOKEN_SAVE_DELAY_MS);
     // A page left open for days (a kitchen's tablet) renews too; the check itself costs no request.
     const interval = setInterval(renew, RENEW_CHECK_MS);
-    return () => {
+    // Signing out: nothing may subscribe the device again while the sign-out unsubscribes it.
+    const stop = () => {
+      stopped = true;
       clearTimeout(timer);
       clearInterval(interval);
+    };
+    window.addEventListener(PUSH_SIGNING_OUT_EVENT, stop);
+    return () => {
+      stop();
+      window.removeEventListener(PUSH_SIGNING_OUT_EVENT, stop);
     };
   }, [userId, sessionId, publicKey]);
 

@@ -182,11 +182,17 @@ export type RenewResult = 'saved' | 'fresh' | 'skipped';
  * is subscribed with the server's current key and saves the subscription when it was never saved
  * for this user, session and endpoint, or the last save is 7 days old. Turned off → nothing.
  */
-export async function renewPushSubscription(user: PushUser, now = Date.now()): Promise<RenewResult> {
+export async function renewPushSubscription(
+  user: PushUser,
+  now = Date.now(),
+  /** True once the user is signing out: from then on the device is not subscribed again. */
+  stopped: () => boolean = () => false,
+): Promise<RenewResult> {
   if (pushPermission() !== 'granted' || !user.publicKey || turnedOff(user.userId)) return 'skipped';
   const publicKey = user.publicKey;
   const record = readRecord(user.userId);
   const registration = await registerPushWorker();
+  if (stopped()) return 'skipped';
   const subscription = await subscriptionFor(registration, publicKey, record);
   const fresh =
     record !== null &&
