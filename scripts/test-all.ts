@@ -31,6 +31,8 @@ const lanes: Record<string, Step[]> = {
     { name: 'browser tests', script: 'test:e2e' },
     // Reads the production build the browser tests made.
     { name: 'home page weight', script: 'weight' },
+    // The process tests follow: the other lane is the longer one by minutes.
+    { name: 'process tests', script: 'test:process' },
   ],
   checks: [
     { name: 'type check', script: 'typecheck' },
