@@ -44,6 +44,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentPageRoutes } from './modules/payments/payment-page.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { settlementsRoutes } from './modules/settlements/settlements.routes';
@@ -178,6 +179,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', budgetsRoutes);
   app.route('/', settlementsRoutes);
   app.route('/', cashClosesRoutes);
+  app.route('/', reportsRoutes);
   app.route('/', usageRoutes);
   app.route('/', recipeRoutes);
   app.route('/', stockCountRoutes);

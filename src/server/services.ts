@@ -30,6 +30,7 @@ import * as orders from './modules/orders';
 import * as payments from './modules/payments';
 import { createStripeProvider, type PaymentProvider } from './modules/payments';
 import * as purchaseOrders from './modules/purchase-orders';
+import * as reports from './modules/reports';
 import * as security from './modules/security';
 import { createHumanCheck, type HumanCheck } from './modules/security';
 import * as settings from './modules/settings';
@@ -95,6 +96,7 @@ export const MODULES: Record<string, ModuleHooks> = {
   orders,
   payments,
   'purchase-orders': purchaseOrders,
+  reports,
   expenses,
   security,
   settings,

@@ -28,6 +28,7 @@ import type { MenuItem } from '../../src/shared/contracts/menu';
 import type { Order } from '../../src/shared/contracts/orders';
 import { PURCHASE_ORDERS_API, type PurchaseOrder } from '../../src/shared/contracts/purchase-orders';
 import { RECIPE_API } from '../../src/shared/contracts/recipes';
+import { REPORTS_API } from '../../src/shared/contracts/reports';
 import { SETTLEMENTS_API } from '../../src/shared/contracts/settlements';
 import {
   STOCK_COUNTS_API,
@@ -877,6 +878,12 @@ const cases: RouteCase<unknown>[] = [
         { partnerId: partner.id, from: '2030-01-01', to: '2030-01-07' },
         { as: user },
       ),
+  }),
+  routeCase({
+    action: 'report.read',
+    route: `GET ${REPORTS_API.statement}`,
+    ok: 200,
+    call: (user) => t.get(`${REPORTS_API.statement}?from=2030-01-01&to=2030-01-31`, { as: user }),
   }),
   routeCase({
     action: 'cash-close.read',

@@ -266,6 +266,9 @@ export const POLICIES = {
     roles: MANAGER,
   }),
   'cash-close.record': rule({ description: 'Count the cash drawer and close the day', roles: MANAGER }),
+
+  // Reports (docs/PRODUCT-RULES.md, The financial statement): the owner's numbers.
+  'report.read': rule({ description: 'See the financial statement and the analytics', roles: ADMIN }),
 } satisfies Record<string, PolicyRule<never>>;
 
 export type PolicyAction = keyof typeof POLICIES;

@@ -100,6 +100,7 @@ const EXPECTED: Record<PolicyAction, string> = {
   'settlement.write': '       .    .    .     .   Y     -     -',
   'cash-close.read': '        .    .    .     Y   Y     -     -',
   'cash-close.record': '      .    .    .     Y   Y     -     -',
+  'report.read': '            .    .    .     .   Y     -     -',
 };
 
 const expectedCells = (action: PolicyAction): Record<Column, 'Y' | '.' | '-'> => {

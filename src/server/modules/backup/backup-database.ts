@@ -31,7 +31,12 @@ export const THROWAWAY_TABLES = [
  * and the browsers' subscriptions to it are not in a backup either.
  */
 export const LOCAL_TABLES = ['events', 'backup_runs', 'web_push_keys'] as const;
-const NOT_BACKED_UP: ReadonlySet<string> = new Set([...THROWAWAY_TABLES, ...LOCAL_TABLES]);
+/**
+ * Not in a backup: sums the database keeps of other tables' rows (per-day totals), rebuilt from the
+ * restored rows by `brigade_rebuild_day_totals()` at the end of a restore.
+ */
+export const DERIVED_TABLES = ['order_day_totals', 'stock_day_totals', 'ledger_day_totals'] as const;
+const NOT_BACKED_UP: ReadonlySet<string> = new Set([...THROWAWAY_TABLES, ...LOCAL_TABLES, ...DERIVED_TABLES]);
 /** The events' sequence is the installation's own (LOCAL_TABLES). */
 const LOCAL_SEQUENCES: ReadonlySet<string> = new Set(['events_id_seq']);
 

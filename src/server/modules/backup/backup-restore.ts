@@ -238,6 +238,9 @@ export async function restoreIntoDatabase(
     }
     // Then forward to this version's schema.
     await applyMigrations(client, level, migrations.length);
+    // The per-day totals, from the rows as restored (the triggers that kept them ran row by row during
+    // the load, some before the settings' time zone was in).
+    await client.query('select brigade_rebuild_day_totals()');
 
     for (const [table, columns] of Object.entries(kept)) {
       const list = columns.map(quoteIdent).join(', ');

@@ -24,6 +24,7 @@ export const STATIC_TOPICS = [
   'expenses',
   'settlements',
   'cash-closes',
+  'master-data',
   'push',
 ] as const;
 const KEYED_TOPIC = /^(order:[0-9a-f-]{36}|my-orders:[0-9a-f-]{36}|notifications:[0-9a-f-]{36})$/;

@@ -12,6 +12,7 @@ export {
   setBudgetAllocations,
   writeBudgetAllocations,
 } from './budgets.service';
+export { type CategorySpend, expensesByCategory } from './expense-periods';
 export {
   attachReceipt,
   countExpensesIn,

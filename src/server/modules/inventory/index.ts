@@ -42,6 +42,12 @@ export {
   saveStockCountLines,
 } from './stock-counts.service';
 export {
+  type StockReceipt,
+  type StockValuePeriod,
+  stockReceiptsBetween,
+  stockValueBetween,
+} from './stock-periods';
+export {
   type HistoricPosting,
   type PostedMovement,
   type PostedMovementType,

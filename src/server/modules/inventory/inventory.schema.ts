@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -200,3 +201,16 @@ export const stockCountLines = pgTable(
     ),
   ],
 );
+
+/**
+ * The stock movements' value per day of the restaurant (its time zone): the change of stock value, and
+ * the part of it that deliveries brought in. Stock value on a day is the sum of the days before it.
+ * Kept by the database with every movement written (migration 0031), rebuilt when the time zone
+ * changes and after a restore; derived, so not in a backup.
+ */
+export const stockDayTotals = pgTable('stock_day_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  valueChange: money('value_change').notNull(),
+  /** The value of the day's purchase receipts. */
+  received: money('received').notNull(),
+});

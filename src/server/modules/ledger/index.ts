@@ -31,6 +31,7 @@ export {
   recordBankTransaction,
   reverseTransactions,
 } from './ledger.service';
+export { type AccountPeriod, accountsBetween } from './ledger-periods';
 export {
   countReconciliationsIn,
   deleteDemoReconciliations,

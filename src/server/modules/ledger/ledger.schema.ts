@@ -7,6 +7,8 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -185,4 +187,22 @@ export const cashCloses = pgTable(
     check('cash_closes_difference_check', sql`${table.difference} = ${table.counted} - ${table.expected}`),
     check('cash_closes_reason_check', sql`${table.difference} = 0 or ${table.reason} <> ''`),
   ],
+);
+
+/**
+ * Each account's money in and out per booking day, kept by the database with every ledger row written
+ * (migration 0031). A day's sums are spread over a few rows (`stripe`, from the writer's connection)
+ * so that payments committing at once do not queue for one row; a reader adds them up. Derived from
+ * `bank_transactions`, so not in a backup, and rebuilt after a restore.
+ */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    stripe: smallint('stripe').notNull(),
+    moneyIn: money('money_in').notNull(),
+    moneyOut: money('money_out').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.day, table.stripe] })],
 );

@@ -29,6 +29,7 @@ export {
   findSuppliersByName,
   findUnits,
   findUnitsBySymbol,
+  MASTER_DATA_TOPIC_RULES as topicRules,
   type OrderReference,
   partnerResource,
   partnerSql,

@@ -34,6 +34,7 @@ import {
   UnitSchema,
   UnitUpdateSchema,
 } from '../../../shared/contracts/master-data';
+import { hasStaffAccess } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import { settingsCurrency } from '../../db/columns';
 import type { Queryable, Tx } from '../../db/transaction';
@@ -41,7 +42,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { countReferences, defineResource, inIds, pickDefined, referencedBy } from '../../lib/resource';
 import type { WriteEffects } from '../../lib/write-effects';
 import { recordAudit } from '../audit';
-import { publishChange } from '../events';
+import { publishChange, type TopicRule } from '../events';
 import {
   bankAccounts,
   diningTables,
@@ -53,6 +54,15 @@ import {
 
 /** A write's audit entry and live topics (lib/resource takes them from the module). */
 const effects: WriteEffects = { audit: recordAudit, publish: publishChange };
+
+/**
+ * Every change of master data announces `master-data`: the reports that name accounts and categories
+ * (and count the accounts' opening balances) revalidate on it. Staff screens may follow it too.
+ */
+export const MASTER_DATA_TOPIC = 'master-data';
+export const MASTER_DATA_TOPIC_RULES: Record<string, TopicRule> = {
+  [MASTER_DATA_TOPIC]: ({ actor }) => hasStaffAccess(actor?.role),
+};
 
 const record = (row: { id: string; active: boolean; version: number; createdAt: Date; updatedAt: Date }) => ({
   id: row.id,
@@ -83,6 +93,7 @@ export const supplierResource = defineResource<Supplier, SupplierInput, Partial<
   nounPlural: 'suppliers',
   auditArea: 'master-data',
   effects,
+  topics: [MASTER_DATA_TOPIC],
   access: { read: 'admin', write: 'admin' },
   inputSchema: SupplierInputSchema,
   updateSchema: SupplierUpdateSchema,
@@ -106,6 +117,7 @@ export const partnerResource = defineResource<Partner, PartnerInput, Partial<Par
   nounPlural: 'partners',
   auditArea: 'master-data',
   effects,
+  topics: [MASTER_DATA_TOPIC],
   access: { read: 'admin', write: 'admin' },
   inputSchema: PartnerInputSchema,
   updateSchema: PartnerUpdateSchema,
@@ -135,6 +147,7 @@ export const expenseCategoryResource = defineResource<
   nounPlural: 'expense categories',
   auditArea: 'master-data',
   effects,
+  topics: [MASTER_DATA_TOPIC],
   access: { read: 'admin', write: 'admin' },
   inputSchema: ExpenseCategoryInputSchema,
   updateSchema: ExpenseCategoryUpdateSchema,
@@ -191,6 +204,7 @@ export const unitResource = defineResource<Unit, UnitInput, Partial<UnitInput>>(
   nounPlural: 'units',
   auditArea: 'master-data',
   effects,
+  topics: [MASTER_DATA_TOPIC],
   access: { read: 'admin', write: 'admin' },
   inputSchema: UnitInputSchema,
   updateSchema: UnitUpdateSchema,
@@ -267,6 +281,7 @@ export const bankAccountResource = defineResource<BankAccount, BankAccountInput,
   nounPlural: 'bank accounts',
   auditArea: 'finance',
   effects,
+  topics: [MASTER_DATA_TOPIC],
   access: { read: 'admin', write: 'admin' },
   inputSchema: BankAccountInputSchema,
   updateSchema: BankAccountUpdateSchema,
@@ -308,6 +323,7 @@ export const diningTableResource = defineResource<DiningTable, DiningTableInput,
   nounPlural: 'dining tables',
   auditArea: 'master-data',
   effects,
+  topics: [MASTER_DATA_TOPIC],
   access: { read: 'staff', write: 'admin' },
   inputSchema: DiningTableInputSchema,
   updateSchema: DiningTableUpdateSchema,

@@ -35,10 +35,15 @@ export { type BeforeMove, moveOrder, moveOrderInTx } from './order-moves';
 export { type OrderOutline, orderOutlines, orderOutlineWithAccessKey } from './order-outlines';
 export { lockOrderForPayment, type OrderForPayment, setPaymentStatus } from './order-payments';
 export {
+  completedSalesBetween,
+  type OrderKind,
   type OrderPeriodTotals,
+  orderKinds,
   orderPeriodTotals,
   type PartnerOrder,
   partnerOrdersCompleted,
+  type SalesOfKind,
+  type SalesTotals,
 } from './order-periods';
 export { getOrder, getOrderWithAccessKey, orderWithAccessKey } from './order-present';
 export { allowedMovesFor, OPEN_STATUSES, ORDER_TOPIC_RULES as topicRules } from './order-rules';

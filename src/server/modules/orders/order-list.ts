@@ -24,6 +24,8 @@ export interface OrderListQuery {
   paymentStatus?: PaymentStatus[];
   from?: Date;
   to?: Date;
+  /** What `from` and `to` bound: when the order was placed (the default) or completed. */
+  dateOf?: 'placed' | 'completed';
   search?: string;
   limit: number;
   cursor?: string;
@@ -91,8 +93,9 @@ function listConditions(viewer: Actor, query: Omit<OrderListQuery, 'limit' | 'cu
   if (query.type) conditions.push(inArray(orders.type, query.type));
   if (query.source) conditions.push(inArray(orders.source, query.source));
   if (query.paymentStatus) conditions.push(inArray(orders.paymentStatus, query.paymentStatus));
-  if (query.from) conditions.push(sql`${orders.createdAt} >= ${query.from.toISOString()}`);
-  if (query.to) conditions.push(sql`${orders.createdAt} < ${query.to.toISOString()}`);
+  const moment = query.dateOf === 'completed' ? orders.completedAt : orders.createdAt;
+  if (query.from) conditions.push(sql`${moment} >= ${query.from.toISOString()}`);
+  if (query.to) conditions.push(sql`${moment} < ${query.to.toISOString()}`);
   const search = query.search?.trim();
   if (search) {
     const number = /^#?\s*(\d{1,15})$/.exec(search)?.[1];

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/transaction';
-import { orderLines, orders } from './orders.schema';
+import { orderDayTotals, orderLines, orders } from './orders.schema';
 
 /** What the orders of a period add up to, for the modules that report on them. */
 
@@ -97,4 +97,91 @@ export async function orderPeriodTotals(db: Queryable, from: Date, to: Date): Pr
     voids: line('void'),
     comps: line('comp'),
   };
+}
+
+/** What completed orders add up to. */
+export interface SalesTotals {
+  orders: number;
+  /** The lines at their prices, before discounts. */
+  subtotal: number;
+  discount: number;
+  /** The part of `discount` coupons gave. */
+  couponDiscount: number;
+  serviceCharge: number;
+  tax: number;
+  /** The part of `tax` contained in prices (tax-inclusive orders). */
+  taxInPrices: number;
+  deliveryFee: number;
+  total: number;
+}
+
+export interface SalesOfKind extends SalesTotals {
+  type: string;
+  source: string;
+}
+
+/**
+ * The orders completed on the restaurant's days `fromDay` .. `toDay` (both included), summed by order
+ * type and source, from the per-day totals the database keeps with every order (`order_day_totals`).
+ */
+export async function completedSalesBetween(
+  db: Queryable,
+  fromDay: string,
+  toDay: string,
+): Promise<SalesOfKind[]> {
+  const rows = await db
+    .select({
+      type: orderDayTotals.type,
+      source: orderDayTotals.source,
+      orders: sql<string>`sum(${orderDayTotals.orders})`,
+      subtotal: sql<string>`sum(${orderDayTotals.subtotal})`,
+      discount: sql<string>`sum(${orderDayTotals.discount})`,
+      couponDiscount: sql<string>`sum(${orderDayTotals.couponDiscount})`,
+      serviceCharge: sql<string>`sum(${orderDayTotals.serviceCharge})`,
+      tax: sql<string>`sum(${orderDayTotals.tax})`,
+      taxInPrices: sql<string>`sum(${orderDayTotals.taxInPrices})`,
+      deliveryFee: sql<string>`sum(${orderDayTotals.deliveryFee})`,
+      total: sql<string>`sum(${orderDayTotals.total})`,
+    })
+    .from(orderDayTotals)
+    .where(and(gte(orderDayTotals.day, fromDay), lte(orderDayTotals.day, toDay)))
+    .groupBy(orderDayTotals.type, orderDayTotals.source)
+    .orderBy(asc(orderDayTotals.type), asc(orderDayTotals.source));
+  return rows
+    .map((row) => ({
+      type: row.type,
+      source: row.source,
+      orders: Number(row.orders),
+      subtotal: Number(row.subtotal),
+      discount: Number(row.discount),
+      couponDiscount: Number(row.couponDiscount),
+      serviceCharge: Number(row.serviceCharge),
+      tax: Number(row.tax),
+      taxInPrices: Number(row.taxInPrices),
+      deliveryFee: Number(row.deliveryFee),
+      total: Number(row.total),
+    }))
+    .filter((row) => row.orders !== 0 || row.total !== 0);
+}
+
+export interface OrderKind {
+  number: number;
+  type: string;
+  source: string;
+}
+
+/** Each order's number, type and source, by id (for reports that break other records down by them). */
+export async function orderKinds(
+  db: Queryable,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderKind>> {
+  const kinds = new Map<string, OrderKind>();
+  for (let start = 0; start < orderIds.length; start += 5000) {
+    const rows = await db
+      .select({ id: orders.id, number: orders.number, type: orders.type, source: orders.source })
+      .from(orders)
+      .where(inArray(orders.id, orderIds.slice(start, start + 5000)));
+    for (const row of rows) kinds.set(row.id, { number: row.number, type: row.type, source: row.source });
+  }
+  return kinds;
 }

@@ -142,6 +142,9 @@ const listRoute = defineRoute('signed-in', {
       paymentStatus: listFilter(PAYMENT_STATUSES).optional().openapi({ type: 'string', example: 'unpaid' }),
       from: dateQuery('From this day (restaurant time zone), inclusive'),
       to: dateQuery('Up to this day (restaurant time zone), inclusive'),
+      dateOf: z.enum(['placed', 'completed'], { error: 'must be placed or completed' }).optional().openapi({
+        description: 'What `from` and `to` bound: when orders were placed (default) or completed',
+      }),
       search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
       summary: z
         .enum(['true', 'false'], { error: 'must be true or false' })

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -263,4 +264,32 @@ export const orderIdempotencyKeys = pgTable(
     index('order_idempotency_keys_order_idx').on(table.orderId),
     index('order_idempotency_keys_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * The completed orders' sums per day of the restaurant (its time zone, on the day each was completed),
+ * order type and source: what the statement and the dashboard read instead of a year of orders.
+ * Kept by the database in the transaction of every change to an order (`brigade_order_day_change`,
+ * migration 0031), rebuilt from the orders when the time zone changes and after a restore
+ * (`brigade_rebuild_day_totals()`); derived, so not in a backup.
+ */
+export const orderDayTotals = pgTable(
+  'order_day_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    source: text('source').notNull(),
+    orders: integer('orders').notNull(),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull(),
+    /** The part of `discount` that coupons gave (the rest was given by hand). */
+    couponDiscount: money('coupon_discount').notNull(),
+    serviceCharge: money('service_charge').notNull(),
+    tax: money('tax').notNull(),
+    /** The part of `tax` contained in prices (tax-inclusive orders): not income. */
+    taxInPrices: money('tax_in_prices').notNull(),
+    deliveryFee: money('delivery_fee').notNull(),
+    total: money('total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.type, table.source] })],
 );

@@ -17,9 +17,12 @@ export {
 } from './checkouts.service';
 export {
   type MethodTotal,
+  type PeriodRefund,
   partnerCollected,
   paymentsByMethod,
+  refundsBetween,
   refundsByMethod,
+  refundsByOrder,
 } from './payment-periods';
 export type {
   CheckoutSession,

@@ -1,4 +1,4 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../shared/payment-methods';
 import type { Queryable } from '../../db/transaction';
 import { payments, refunds } from './payments.schema';
@@ -64,4 +64,58 @@ export async function partnerCollected(
   return rows
     .map((row) => ({ accountId: row.accountId, amount: Number(row.amount) }))
     .filter((row) => row.amount > 0);
+}
+
+/** Refunds made in `from` (inclusive) .. `to` (exclusive), summed per order refunded. */
+export async function refundsByOrder(
+  db: Queryable,
+  from: Date,
+  to: Date,
+): Promise<{ orderId: string; count: number; amount: number }[]> {
+  const rows = await db
+    .select({
+      orderId: payments.orderId,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${refunds.amount})`,
+    })
+    .from(refunds)
+    .innerJoin(payments, sql`${payments.id} = ${refunds.paymentId}`)
+    .where(and(gte(refunds.createdAt, from), lt(refunds.createdAt, to)))
+    .groupBy(payments.orderId);
+  return rows.map((row) => ({ orderId: row.orderId, count: row.count, amount: Number(row.amount) }));
+}
+
+export interface PeriodRefund {
+  id: string;
+  orderId: string;
+  method: PaymentMethod;
+  amount: number;
+  reason: string;
+  refundedBy: string | null;
+  createdAt: Date;
+}
+
+/** The refunds made in `from` (inclusive) .. `to` (exclusive), newest first, at most `limit`. */
+export async function refundsBetween(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<PeriodRefund[]> {
+  const rows = await db
+    .select({
+      id: refunds.id,
+      orderId: payments.orderId,
+      method: payments.method,
+      amount: refunds.amount,
+      reason: refunds.reason,
+      refundedBy: refunds.refundedBy,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .innerJoin(payments, sql`${payments.id} = ${refunds.paymentId}`)
+    .where(and(gte(refunds.createdAt, from), lt(refunds.createdAt, to)))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, method: row.method as PaymentMethod }));
 }

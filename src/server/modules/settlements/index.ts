@@ -4,6 +4,8 @@
  * received into an account, and who may follow the `settlements` topic. Routes are mounted by app.ts
  * from settlements.routes.ts.
  */
+
+export { partnerCostsBetween, type SettlementInPeriod, settlementsEndingBetween } from './settlement-periods';
 export {
   addAdjustment,
   countSettlementsIn,
