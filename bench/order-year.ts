@@ -3,15 +3,15 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * A busy cafe's year of orders for the bench's finance lines: 250 completed orders a day for 365 days
- * (91,250), each with its lines and its payment (a third cash, most by card, one in twelve through the
+ * A busy cafe's year of orders for the bench's finance lines: 420 completed orders a day for 365 days
+ * (153,300), each with its lines and its payment (a third cash, most by card, one in twelve through the
  * partner) and the payment's deposit in the ledger, as the app writes them. Written in SQL straight
  * into the bench's database (a year through the API would take the bench's whole run), one month per
  * transaction, so the ledger's checks at commit run as they do for the app's own rows. The app then
  * settles each month's partner orders through the API (`settleYear`).
  */
 
-export const ORDERS_PER_DAY = 250;
+export const ORDERS_PER_DAY = 420;
 
 /** The app's database: DATABASE_URL when the bench gave one, else the embedded server in `dataDir`. */
 export async function benchDatabaseUrl(dataDir: string, databaseUrl: string | undefined): Promise<string> {

@@ -13,6 +13,7 @@ import { runBusyOutlet, sampleOrder } from './busy-outlet';
 import { prepareFinanceYear } from './finance-lines';
 import { prepareCompletions, prepareCountFinish } from './inventory-lines';
 import { benchDatabaseUrl, prepareOrderYear } from './order-year';
+import { measureReports, type ReportTiming } from './report-lines';
 import { captureSql, prepareRounds } from './write-lines';
 
 /**
@@ -454,6 +455,12 @@ async function main(): Promise<void> {
       connections: 2,
       goal: { p97_5: 100 },
     });
+    // The statement of the last twelve months, and its ETag while nothing has changed yet.
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const statementPath = `/api/reports/statement?from=${yearAgo}&to=${new Date().toISOString().slice(0, 10)}`;
+    const statementEtag = finance
+      ? (await fetch(`${base}${statementPath}`, { headers: { cookie: adminCookie } })).headers.get('etag')
+      : null;
     const financeLines: Line[] = finance
       ? [
           financeLine('GET /api/expenses (first page, totals over 3000)', '/api/expenses?limit=50'),
@@ -490,6 +497,17 @@ async function main(): Promise<void> {
       : [];
 
     const allLines: Line[] = [
+      // First, before any line writes: a write of any record the statement reads changes its ETag.
+      ...(statementEtag
+        ? [
+            {
+              name: `GET /api/reports/statement (${books}), If-None-Match (idle, 304)`,
+              path: statementPath,
+              headers: { cookie: adminCookie, 'if-none-match': statementEtag },
+              expect: 304,
+            },
+          ]
+        : []),
       {
         name: 'GET /api/menu/public, If-None-Match (idle poll, 304)',
         path: '/api/menu/public',
@@ -745,6 +763,33 @@ async function main(): Promise<void> {
           : 'bare node';
       console.log(`paired rounds of '${name}' (app/${against}, req/s): ${paired.rounds}`);
     }
+    let reports: { scanMs: number; orders: number; timings: ReportTiming[] } | null = null;
+    if (finance && orderYear) {
+      reports = await measureReports(base, adminCookie, await benchDatabaseUrl(dataDir, env.DATABASE_URL), [
+        { name: 'GET /api/reports/statement (twelve months, against the month before)', path: statementPath },
+        {
+          name: 'GET /api/reports/dashboard (the last 30 days)',
+          path: `/api/reports/dashboard?from=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
+        },
+      ]);
+      console.log(
+        `\nReports against one bare sum(total) scan of the year's ${reports.orders} completed orders (${reports.scanMs} ms, PostgreSQL through node-postgres), one request at a time, median of 21 (goal: ratio < 1.0):`,
+      );
+      console.table(
+        Object.fromEntries(
+          reports.timings.map((timing) => [
+            timing.name,
+            {
+              'median ms': timing.medianMs,
+              'p90 ms': timing.p90Ms,
+              'scan ms': timing.scanMs,
+              ratio: timing.ratio,
+              goal: timing.ratio < 1 ? 'met' : 'NOT met',
+            },
+          ]),
+        ),
+      );
+    }
     let outlet: Awaited<ReturnType<typeof runBusyOutlet>> | null = null;
     if (!ONLY || ONLY.test('busy outlet')) {
       // Completed orders leave the board; the ones the order line above left open are closed first.
@@ -786,7 +831,7 @@ async function main(): Promise<void> {
     }
     writeFileSync(
       JSON_FILE,
-      `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, loadAverage: load, yardstick, rows, outlet }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, loadAverage: load, yardstick, rows, reports, outlet }, null, 2)}\n`,
     );
     console.log(`results written to ${path.relative(process.cwd(), JSON_FILE)}`);
     if (results.some((result) => result.failed > 0)) {

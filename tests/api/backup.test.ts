@@ -10,8 +10,8 @@ import { poolOf } from '../../src/server/modules/backup/backup.service';
 import {
   appMigrations,
   backedUpTables,
-  schemaLevel,
   DERIVED_TABLES,
+  schemaLevel,
   THROWAWAY_TABLES,
   writeBackup,
 } from '../../src/server/modules/backup/backup-database';

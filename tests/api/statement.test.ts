@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/contracts/inventory';
 import type { AccountLedger } from '../../src/shared/contracts/ledger';
 import type { MenuItem } from '../../src/shared/contracts/menu';
-import type { Order, OrderPage } from '../../src/shared/contracts/orders';
+import type { Order } from '../../src/shared/contracts/orders';
 import type { OrderWithPayments } from '../../src/shared/contracts/payments';
 import {
   REPORTS_API,

@@ -207,3 +207,113 @@ export const StatementSettlementsSchema = z.object({
   truncated: z.boolean(),
 });
 export type StatementSettlements = z.infer<typeof StatementSettlementsSchema>;
+
+/** The most dishes the dashboard lists (by revenue); top and bottom lists are taken from them. */
+export const MAX_DASHBOARD_DISHES = 500;
+
+const KeyedSalesSchema = z.object({ key: z.string(), orders: z.number(), sales: z.number() });
+const MethodAmountSchema = z.object({ method: z.string(), count: z.number(), amount: z.number() });
+
+/**
+ * The analytics dashboard. "Sales" are what completed orders charged (their totals, tax and charges
+ * included), on the day each was completed; refunds are apart.
+ */
+export const DashboardSchema = z.object({
+  period: PeriodSchema,
+  currency: z.string(),
+  /** Today so far, whatever the period: the day's takings at a glance. */
+  today: z.object({
+    day: z.string(),
+    sales: z.number(),
+    orders: z.number(),
+    /** Payments taken today, by method. */
+    payments: z.array(MethodAmountSchema),
+    refunds: z.object({ count: z.number(), amount: z.number() }),
+    openOrders: z.number(),
+    /** What each cash drawer should hold now (its ledger balance). */
+    drawers: z.array(z.object({ accountId: z.string(), name: z.string(), expected: z.number() })),
+  }),
+  figures: z.object({
+    sales: z.number(),
+    orders: z.number(),
+    /** sales ÷ orders, rounded to the minor unit; 0 without orders. */
+    averageOrder: z.number(),
+    refunds: z.number(),
+    /** Orders open now (confirmed to out for delivery). */
+    openOrders: z.number(),
+  }),
+  /** By day, or by hour (`00`..`23`) when the period is one day; every day or hour of it, in order. */
+  salesOverTime: z.object({ unit: z.enum(['day', 'hour']), points: z.array(KeyedSalesSchema) }),
+  /** Weekday (1 Monday .. 7 Sunday) × hour of completion, the cells with orders. */
+  heatmap: z.array(
+    z.object({ weekday: z.number(), hour: z.number(), orders: z.number(), sales: z.number() }),
+  ),
+  /** Dishes sold (voided lines left out; comped ones count in quantity, not revenue), by revenue. */
+  dishes: z.array(
+    z.object({
+      menuItemId: z.string().nullable(),
+      name: z.string(),
+      categoryName: z.string(),
+      quantity: z.number(),
+      revenue: z.number(),
+      /** A portion's recipe cost now ÷ its average price, in percent; null without a recipe. */
+      foodCostPercent: z.number().nullable(),
+    }),
+  ),
+  categories: z.array(z.object({ name: z.string(), quantity: z.number(), revenue: z.number() })),
+  types: z.array(KeyedSalesSchema),
+  sources: z.array(KeyedSalesSchema),
+  paymentMethods: z.array(MethodAmountSchema),
+  coupons: z.object({
+    uses: z.array(z.object({ code: z.string(), orders: z.number(), discount: z.number() })),
+    couponDiscount: z.number(),
+    manualDiscount: z.number(),
+  }),
+  /** Confirmed to ready, over the completed orders that went through both. */
+  prep: z.object({
+    measured: z.number(),
+    averageMinutes: z.number().nullable(),
+    byHour: z.array(z.object({ hour: z.number(), orders: z.number(), averageMinutes: z.number() })),
+    amberMinutes: z.number(),
+    redMinutes: z.number(),
+    pastAmber: z.number(),
+    pastRed: z.number(),
+  }),
+  ratings: z.object({
+    count: z.number(),
+    average: z.number().nullable(),
+    /** How many gave 1, 2, 3, 4 and 5 stars. */
+    distribution: z.array(z.number()),
+    latestLow: z.array(
+      z.object({
+        id: z.string(),
+        orderId: z.string(),
+        orderNumber: z.number(),
+        overall: z.number(),
+        comment: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  lowStock: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      onHand: z.string(),
+      reorderLevel: z.string().nullable(),
+      unit: z.string(),
+    }),
+  ),
+  /** This month's budget lines at or past their warning (80 %). */
+  budgets: z.array(
+    z.object({
+      categoryId: z.string(),
+      name: z.string(),
+      allocated: z.number(),
+      spent: z.number(),
+      percentUsed: z.number().nullable(),
+      state: z.string(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

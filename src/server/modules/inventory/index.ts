@@ -26,6 +26,7 @@ export {
 export {
   deductOrderStock,
   orderStockNotes,
+  portionCosts,
   presentRecipe,
   type RecipeMenuItem,
   recipeStockUsage,

@@ -505,3 +505,31 @@ async function stockNotes(db: Queryable, order: StockOrder): Promise<OrderStock>
       .map((line) => line.id),
   };
 }
+
+/**
+ * What one portion of each menu item of `menuItemIds` that has a recipe costs now, in minor units: its
+ * own recipe lines (no options) at their items' average cost.
+ */
+export async function portionCosts(
+  db: Queryable,
+  menuItemIds: readonly string[],
+): Promise<Map<string, number>> {
+  const loaded = await loadRecipes(db, [...menuItemIds]);
+  const itemIds = [...new Set([...loaded.values()].flatMap((recipe) => [...recipe.base.keys()]))];
+  const costs = new Map<string, number>();
+  if (loaded.size === 0) return costs;
+  const rates = new Map<string, string>();
+  if (itemIds.length > 0) {
+    const rows = await db
+      .select({ id: inventoryItems.id, averageCost: inventoryItems.averageCost })
+      .from(inventoryItems)
+      .where(sql`${inventoryItems.id} = any(${`{${itemIds.join(',')}}`}::uuid[])`);
+    for (const row of rows) rates.set(row.id, row.averageCost);
+  }
+  for (const [menuItemId, recipe] of loaded) {
+    let cost = 0;
+    for (const [itemId, quantity] of recipe.base) cost += amountAtRate(quantity, rates.get(itemId) ?? '0');
+    costs.set(menuItemId, cost);
+  }
+  return costs;
+}

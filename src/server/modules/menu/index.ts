@@ -13,6 +13,7 @@ export {
   reorderMenuItems,
   setMenuItemPhoto,
 } from './menu.service';
+export { menuItemCategories } from './menu-categories';
 export { menuItemListCache } from './menu-list-cache';
 export { attachMenuItemPhoto, menuHasRecords } from './menu-records';
 export {

@@ -35,9 +35,15 @@ export { type BeforeMove, moveOrder, moveOrderInTx } from './order-moves';
 export { type OrderOutline, orderOutlines, orderOutlineWithAccessKey } from './order-outlines';
 export { lockOrderForPayment, type OrderForPayment, setPaymentStatus } from './order-payments';
 export {
+  completedOrderPattern,
   completedSalesBetween,
+  completedSalesByDay,
+  couponUses,
+  dishesSold,
   type OrderKind,
+  type OrderPatternCell,
   type OrderPeriodTotals,
+  openOrderCount,
   orderKinds,
   orderPeriodTotals,
   type PartnerOrder,

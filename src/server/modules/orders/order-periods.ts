@@ -185,3 +185,145 @@ export async function orderKinds(
   }
   return kinds;
 }
+
+/** The completed orders of each day `fromDay` .. `toDay` that had any, from the per-day totals. */
+export async function completedSalesByDay(
+  db: Queryable,
+  fromDay: string,
+  toDay: string,
+): Promise<{ day: string; orders: number; sales: number }[]> {
+  const rows = await db
+    .select({
+      day: orderDayTotals.day,
+      orders: sql<string>`sum(${orderDayTotals.orders})`,
+      sales: sql<string>`sum(${orderDayTotals.total})`,
+    })
+    .from(orderDayTotals)
+    .where(and(gte(orderDayTotals.day, fromDay), lte(orderDayTotals.day, toDay)))
+    .groupBy(orderDayTotals.day)
+    .orderBy(asc(orderDayTotals.day));
+  return rows.map((row) => ({ day: row.day, orders: Number(row.orders), sales: Number(row.sales) }));
+}
+
+/** The completed orders of a weekday (1 Monday .. 7 Sunday) and hour of the restaurant's clock. */
+export interface OrderPatternCell {
+  weekday: number;
+  hour: number;
+  orders: number;
+  sales: number;
+  /** Of them, how many went through confirmed and ready, their seconds in between, and how many took
+   * longer than the amber and the red threshold. */
+  prepOrders: number;
+  prepSeconds: number;
+  pastAmber: number;
+  pastRed: number;
+}
+
+/**
+ * The orders completed in `from` (inclusive) .. `to` (exclusive) by weekday and hour of completion in
+ * `timeZone`, with their preparation times (confirmed to ready) against the board's thresholds: one
+ * pass over the period's completed orders.
+ */
+export async function completedOrderPattern(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  timeZone: string,
+  thresholds: { amberMinutes: number; redMinutes: number },
+): Promise<OrderPatternCell[]> {
+  const local = sql`(${orders.completedAt} at time zone ${timeZone})`;
+  const prep = sql`extract(epoch from ${orders.readyAt} - ${orders.confirmedAt})`;
+  const rows = await db
+    .select({
+      weekday: sql<number>`extract(isodow from ${local})::int`,
+      hour: sql<number>`extract(hour from ${local})::int`,
+      orders: sql<number>`count(*)::int`,
+      sales: sql<string>`sum(${orders.total})`,
+      prepOrders: sql<number>`count(${prep})::int`,
+      prepSeconds: sql<string>`coalesce(sum(${prep}), 0)`,
+      pastAmber: sql<number>`count(*) filter (where ${prep} > ${thresholds.amberMinutes * 60})::int`,
+      pastRed: sql<number>`count(*) filter (where ${prep} > ${thresholds.redMinutes * 60})::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, 'completed'), gte(orders.completedAt, from), lt(orders.completedAt, to)))
+    // By position: the time zone is a parameter, so a repeated expression would not match.
+    .groupBy(sql`1`, sql`2`);
+  return rows.map((row) => ({
+    ...row,
+    sales: Number(row.sales),
+    prepSeconds: Math.round(Number(row.prepSeconds)),
+  }));
+}
+
+/**
+ * The dishes the orders completed in `from` .. `to` (exclusive) sold, by menu item and name: quantity
+ * made (voided lines left out) and revenue (comped lines given free), by revenue, at most `limit`.
+ */
+export async function dishesSold(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<{ menuItemId: string | null; name: string; quantity: number; revenue: number }[]> {
+  const rows = await db
+    .select({
+      menuItemId: orderLines.menuItemId,
+      name: orderLines.name,
+      quantity: sql<string>`sum(${orderLines.quantity})`,
+      revenue: sql<string>`coalesce(sum(${orderLines.lineTotal}) filter (where ${orderLines.voidKind} is null), 0)`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        gte(orders.completedAt, from),
+        lt(orders.completedAt, to),
+        sql`${orderLines.voidKind} is distinct from 'void'`,
+      ),
+    )
+    .groupBy(orderLines.menuItemId, orderLines.name)
+    .orderBy(sql`4 desc`, asc(orderLines.name))
+    .limit(limit);
+  return rows.map((row) => ({
+    menuItemId: row.menuItemId,
+    name: row.name,
+    quantity: Number(row.quantity),
+    revenue: Number(row.revenue),
+  }));
+}
+
+/** The coupons the orders completed in `from` .. `to` (exclusive) used: orders and discount, by code. */
+export async function couponUses(
+  db: Queryable,
+  from: Date,
+  to: Date,
+): Promise<{ code: string; orders: number; discount: number }[]> {
+  const rows = await db
+    .select({
+      code: sql<string>`${orders.couponCode}`,
+      orders: sql<number>`count(*)::int`,
+      discount: sql<string>`sum(${orders.discount})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        gte(orders.completedAt, from),
+        lt(orders.completedAt, to),
+        sql`${orders.couponCode} is not null`,
+      ),
+    )
+    .groupBy(orders.couponCode)
+    .orderBy(sql`3 desc`);
+  return rows.map((row) => ({ code: row.code, orders: row.orders, discount: Number(row.discount) }));
+}
+
+/** Orders open now: accepted and not yet completed (confirmed, preparing, ready, out for delivery). */
+export async function openOrderCount(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(inArray(orders.status, ['confirmed', 'preparing', 'ready', 'out-for-delivery']));
+  return row?.count ?? 0;
+}

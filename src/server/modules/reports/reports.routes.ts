@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import {
+  DashboardSchema,
   REPORTS_API,
   ReportPeriodQuerySchema,
   StatementReceiptsSchema,
@@ -13,6 +14,7 @@ import type { AppEnv } from '../../lib/context';
 import { matchesIfNoneMatch } from '../../lib/fast-lane';
 import { createRouter, defineRoute, jsonResponse } from '../../lib/router';
 import { authorize } from '../../policies';
+import { analyticsDashboard } from '../../use-cases/reports/dashboard';
 import { financialStatement } from '../../use-cases/reports/statement';
 import { statementCsv } from '../../use-cases/reports/statement-csv';
 import {
@@ -26,7 +28,7 @@ const TAGS = ['Reports'];
 /**
  * The live topics whose records the reports read: orders (with their payments and refunds), stock,
  * expenses, settlements, the ledger's other rows (announced as `cash-closes`), the accounts and
- * categories (`master-data`) and the settings (time zone, currency).
+ * categories (`master-data`), the settings (time zone, currency) and the ratings.
  */
 export const REPORT_TOPICS = [
   'orders',
@@ -37,6 +39,7 @@ export const REPORT_TOPICS = [
   'cash-closes',
   'master-data',
   'settings',
+  'feedback',
 ] as const;
 
 /**
@@ -104,7 +107,35 @@ const settlementsRoute = defineRoute('admin', {
   responses: { 200: jsonResponse('The settlements', StatementSettlementsSchema) },
 });
 
+const dashboardRoute = defineRoute('admin', {
+  method: 'get',
+  path: REPORTS_API.dashboard,
+  tags: TAGS,
+  summary: 'The analytics dashboard: today at a glance, and a period’s sales, dishes, times and ratings',
+  description:
+    'Sales are the completed orders’ totals, on the day each was completed (the restaurant’s days). A ' +
+    'one-day period gives its sales by hour, a longer one by day. Low stock is as it is now; the budgets ' +
+    'are those of the period’s last month. An `ETag` changes with any record read.',
+  request: { query: ReportPeriodQuerySchema },
+  responses: {
+    200: jsonResponse('The dashboard', DashboardSchema),
+    304: { description: 'Not modified: the dashboard is as the ETag says' },
+  },
+});
+
 export const reportsRoutes = createRouter();
+
+reportsRoutes.openapi(dashboardRoute, async (c) => {
+  const actor = requireActor(c);
+  authorize(actor, 'report.read');
+  const query = c.req.valid('query');
+  // Today's figures move with the day as well as with the records: every time zone's midnight falls
+  // on a quarter of an hour, so the ETag moves on with each quarter.
+  const etag = reportEtag(c, `dashboard|${Math.floor(Date.now() / 900_000)}`);
+  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+  if (matchesIfNoneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers) as never;
+  return c.json(await analyticsDashboard(c.var.deps.db, actor, query), 200, headers);
+});
 
 reportsRoutes.openapi(statementRoute, async (c) => {
   const actor = requireActor(c);
