@@ -57,38 +57,64 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- An order that is, or was, completed moves its amounts: out of the day it counted on, into its new one.
+-- An order changed that is, or was, completed moves its amounts: out of the day it counted on, into its
+-- new one (a completion, a recall, a completion moved).
 CREATE FUNCTION "brigade_order_day_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    IF OLD.status = 'completed' AND NEW.status = 'completed'
-       AND (OLD.completed_at, OLD.type, OLD.source, OLD.subtotal, OLD.discount, OLD.coupon_code IS NULL,
-            OLD.service_charge, OLD.tax, OLD.tax_inclusive, OLD.delivery_fee, OLD.total)
-         IS NOT DISTINCT FROM
-           (NEW.completed_at, NEW.type, NEW.source, NEW.subtotal, NEW.discount, NEW.coupon_code IS NULL,
-            NEW.service_charge, NEW.tax, NEW.tax_inclusive, NEW.delivery_fee, NEW.total) THEN
-      RETURN NULL;
-    END IF;
+  IF OLD.status = 'completed' AND NEW.status = 'completed'
+     AND (OLD.completed_at, OLD.type, OLD.source, OLD.subtotal, OLD.discount, OLD.coupon_code IS NULL,
+          OLD.service_charge, OLD.tax, OLD.tax_inclusive, OLD.delivery_fee, OLD.total)
+       IS NOT DISTINCT FROM
+         (NEW.completed_at, NEW.type, NEW.source, NEW.subtotal, NEW.discount, NEW.coupon_code IS NULL,
+          NEW.service_charge, NEW.tax, NEW.tax_inclusive, NEW.delivery_fee, NEW.total) THEN
+    RETURN NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    IF OLD.status = 'completed' THEN PERFORM brigade_order_day_add(OLD, -1); END IF;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    IF NEW.status = 'completed' THEN PERFORM brigade_order_day_add(NEW, 1); END IF;
-  END IF;
+  IF OLD.status = 'completed' THEN PERFORM brigade_order_day_add(OLD, -1); END IF;
+  IF NEW.status = 'completed' THEN PERFORM brigade_order_day_add(NEW, 1); END IF;
   RETURN NULL;
 END;
 $$;
---> statement-breakpoint
-CREATE TRIGGER "orders_day_insert" AFTER INSERT ON "orders"
-  FOR EACH ROW WHEN (NEW.status = 'completed') EXECUTE FUNCTION "brigade_order_day_change"();
 --> statement-breakpoint
 CREATE TRIGGER "orders_day_update" AFTER UPDATE ON "orders"
   FOR EACH ROW WHEN (OLD.status = 'completed' OR NEW.status = 'completed')
   EXECUTE FUNCTION "brigade_order_day_change"();
 --> statement-breakpoint
+-- Orders written or deleted by the statement (the demo's history, its removal, a restore): one upsert
+-- per day, type and source of the statement's completed orders, not one per order.
+CREATE FUNCTION "brigade_order_day_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- The statement's rows are `new_rows` (written) or `old_rows` (deleted), named by the trigger.
+  EXECUTE format($sql$
+    INSERT INTO order_day_totals AS t (day, type, source, orders, subtotal, discount, coupon_discount,
+        service_charge, tax, tax_in_prices, delivery_fee, total)
+      SELECT (coalesce(completed_at, created_at) AT TIME ZONE $1)::date, type, source, $2 * count(*),
+             $2 * sum(subtotal), $2 * sum(discount),
+             $2 * coalesce(sum(discount) FILTER (WHERE coupon_code IS NOT NULL), 0),
+             $2 * sum(service_charge), $2 * sum(tax), $2 * coalesce(sum(tax) FILTER (WHERE tax_inclusive), 0),
+             $2 * sum(delivery_fee), $2 * sum(total)
+        FROM %I WHERE status = 'completed'
+       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (day, type, source) DO UPDATE SET
+        orders = t.orders + excluded.orders,
+        subtotal = t.subtotal + excluded.subtotal,
+        discount = t.discount + excluded.discount,
+        coupon_discount = t.coupon_discount + excluded.coupon_discount,
+        service_charge = t.service_charge + excluded.service_charge,
+        tax = t.tax + excluded.tax,
+        tax_in_prices = t.tax_in_prices + excluded.tax_in_prices,
+        delivery_fee = t.delivery_fee + excluded.delivery_fee,
+        total = t.total + excluded.total
+  $sql$, CASE WHEN TG_OP = 'INSERT' THEN 'new_rows' ELSE 'old_rows' END)
+  USING brigade_time_zone(), CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "orders_day_insert" AFTER INSERT ON "orders"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "brigade_order_day_rows"();
+--> statement-breakpoint
 CREATE TRIGGER "orders_day_delete" AFTER DELETE ON "orders"
-  FOR EACH ROW WHEN (OLD.status = 'completed') EXECUTE FUNCTION "brigade_order_day_change"();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "brigade_order_day_rows"();
 --> statement-breakpoint
 -- Stock movements move the value of their day (one statement's rows at once). Movements are never
 -- changed (brigade_stock_movements_append_only), only written and, with the demo, deleted.

@@ -94,6 +94,9 @@ const step = fc.oneof(
     kind: fc.constant('zone' as const),
     zone: fc.constantFrom('Europe/Berlin', 'America/New_York', 'UTC'),
   }),
+  // Orders written and deleted many at once in SQL (a restore, the demo's history and its removal).
+  fc.record({ kind: fc.constant('copies' as const), count: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({ kind: fc.constant('drop-copies' as const) }),
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
@@ -228,6 +231,20 @@ async function apply(world: World, move: Step): Promise<void> {
       );
       return;
     }
+    case 'copies':
+      await t.db.execute(
+        sql`insert into orders (type, source, status, payment_status, customer_name, currency, subtotal, discount,
+              coupon_code, service_charge, tax, tax_inclusive, delivery_fee, total, completed_at, note)
+            select type, source, status, 'unpaid', customer_name, currency, subtotal, discount, coupon_code,
+                   service_charge, tax, tax_inclusive, delivery_fee, total,
+                   completed_at - make_interval(days => n), 'copy'
+              from orders, generate_series(1, ${move.count}) n
+             where status = 'completed' and note <> 'copy'`,
+      );
+      return;
+    case 'drop-copies':
+      await t.db.execute(sql`delete from orders where note = 'copy'`);
+      return;
     case 'zone':
       await settingsForPayments(t, admin, { timeZone: move.zone });
       return;
