@@ -14,27 +14,54 @@ const reportDay = dateField.refine((value) => value >= '1900-01-01' && value <= 
   message: 'must be a date from 1900-01-01 to 2999-12-31',
 });
 
+/**
+ * The live topics whose records the reports read: orders (with their payments and refunds), stock,
+ * purchase orders, expenses, settlements, the ledger's other rows (announced as `cash-closes`), the
+ * accounts and categories (`master-data`), the settings (time zone, currency) and the ratings. A change
+ * of any moves the reports' ETags, and the report pages refetch on it.
+ */
+export const REPORT_TOPICS = [
+  'orders',
+  'inventory',
+  'purchase-orders',
+  'expenses',
+  'settlements',
+  'cash-closes',
+  'master-data',
+  'settings',
+  'feedback',
+] as const;
+
+const periodFields = {
+  /** The first and last day of the period, both included. */
+  from: reportDay,
+  to: reportDay,
+};
+
+function checkPeriod(value: { from: string; to: string }, context: z.RefinementCtx): void {
+  if (value.from > value.to) {
+    context.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+    return;
+  }
+  if (daysBetween(value.from, value.to) > MAX_REPORT_DAYS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `must be at most ${MAX_REPORT_DAYS} days after from`,
+    });
+  }
+}
+
+/** A period alone: the dashboard, and the records behind the statement's lines. */
+export const PeriodQuerySchema = z.strictObject(periodFields).superRefine(checkPeriod);
+
 export const ReportPeriodQuerySchema = z
   .strictObject({
-    /** The first and last day of the period, both included. */
-    from: reportDay,
-    to: reportDay,
+    ...periodFields,
     /** `csv` for the statement as a file. */
     format: z.enum(['json', 'csv']).optional(),
   })
-  .superRefine((value, context) => {
-    if (value.from > value.to) {
-      context.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
-      return;
-    }
-    if (daysBetween(value.from, value.to) > MAX_REPORT_DAYS) {
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `must be at most ${MAX_REPORT_DAYS} days after from`,
-      });
-    }
-  });
+  .superRefine(checkPeriod);
 export type ReportPeriodQuery = z.infer<typeof ReportPeriodQuerySchema>;
 
 /** Days in `from` .. `to`, both included (ISO dates). */

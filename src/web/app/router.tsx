@@ -74,6 +74,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     import('../pages/budget-allocations-page').then((module) => ({
       Component: module.BudgetAllocationsPage,
     })),
+  '/statement': () =>
+    import('../pages/statement-page').then((module) => ({ Component: module.StatementPage })),
 };
 
 /**
@@ -104,6 +106,7 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
   '/admin/backup': {},
   '/expenses': {},
   '/budget-allocations': {},
+  '/statement': {},
   '/inventory': {
     counts: () =>
       import('../pages/stock-counts-page').then((module) => ({ Component: module.StockCountsPage })),

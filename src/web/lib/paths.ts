@@ -24,6 +24,7 @@ export const paths = {
   masterData: pagePath('/master-data'),
   coupons: pagePath('/coupons'),
   expenses: pagePath('/expenses'),
+  statement: pagePath('/statement'),
   inventory: pagePath('/inventory'),
   inventoryUsage: `${pagePath('/inventory')}/usage`,
   stockCounts: `${pagePath('/inventory')}/counts`,

@@ -131,6 +131,16 @@ export const queryKeys = {
     preview: (accountId: string) => ['cash-closes', 'preview', accountId] as const,
     list: (params: object) => ['cash-closes', 'list', params] as const,
   },
+  /**
+   * Reports (`/api/reports…`, admin): the statement of a period and the records behind its lines
+   * (orders, expenses and ledger rows read for a line too), all refreshed with every topic the reports
+   * read.
+   */
+  reports: {
+    all: ['reports'] as const,
+    statement: (period: object) => ['reports', 'statement', period] as const,
+    records: (kind: string, params: object) => ['reports', 'records', kind, params] as const,
+  },
   /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
   stockCounts: {
     all: ['stock-counts'] as const,

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import {
   DashboardSchema,
+  PeriodQuerySchema,
+  REPORT_TOPICS,
   REPORTS_API,
   ReportPeriodQuerySchema,
   StatementReceiptsSchema,
@@ -24,23 +26,6 @@ import {
 } from '../../use-cases/reports/statement-records';
 
 const TAGS = ['Reports'];
-
-/**
- * The live topics whose records the reports read: orders (with their payments and refunds), stock,
- * expenses, settlements, the ledger's other rows (announced as `cash-closes`), the accounts and
- * categories (`master-data`), the settings (time zone, currency) and the ratings.
- */
-export const REPORT_TOPICS = [
-  'orders',
-  'inventory',
-  'purchase-orders',
-  'expenses',
-  'settlements',
-  'cash-closes',
-  'master-data',
-  'settings',
-  'feedback',
-] as const;
 
 /**
  * An ETag made of the versions of every topic the report reads and of the query: while none moves, a
@@ -76,7 +61,7 @@ const statementRoute = defineRoute('admin', {
   },
 });
 
-const recordsQuery = ReportPeriodQuerySchema;
+const recordsQuery = PeriodQuerySchema;
 
 const refundsRoute = defineRoute('admin', {
   method: 'get',
@@ -116,7 +101,7 @@ const dashboardRoute = defineRoute('admin', {
     'Sales are the completed orders’ totals, on the day each was completed (the restaurant’s days). A ' +
     'one-day period gives its sales by hour, a longer one by day. Low stock is as it is now; the budgets ' +
     'are those of the period’s last month. An `ETag` changes with any record read.',
-  request: { query: ReportPeriodQuerySchema },
+  request: { query: PeriodQuerySchema },
   responses: {
     200: jsonResponse('The dashboard', DashboardSchema),
     304: { description: 'Not modified: the dashboard is as the ETag says' },

@@ -1,13 +1,12 @@
+import {
+  ORDER_SOURCE_LABELS,
+  ORDER_TYPE_LABELS,
+  type OrderSource,
+  type OrderType,
+} from '../../../shared/contracts/orders';
 import type { Compared, Statement } from '../../../shared/contracts/reports';
 import { minorToInput } from '../../../shared/money';
 import { type CsvCell, toCsv } from '../../lib/csv';
-
-const TYPE_NAMES: Record<string, string> = {
-  'dine-in': 'Dine-in',
-  takeaway: 'Takeaway',
-  delivery: 'Delivery',
-};
-const SOURCE_NAMES: Record<string, string> = { pos: 'Counter', online: 'Online', partner: 'Partner' };
 
 /**
  * The statement as one CSV file: a row per line of the page, the period and the one before it side
@@ -34,8 +33,10 @@ export function statementCsv(statement: Statement): string {
   add('Sales', 'Manual discounts', sales.manualDiscounts);
   add('Sales', 'Refunds', sales.refunds);
   add('Sales', 'Net sales', sales.net);
-  for (const line of sales.byType) add('Net sales by order type', TYPE_NAMES[line.key] ?? line.key, line.net);
-  for (const line of sales.bySource) add('Net sales by source', SOURCE_NAMES[line.key] ?? line.key, line.net);
+  for (const line of sales.byType)
+    add('Net sales by order type', ORDER_TYPE_LABELS[line.key as OrderType] ?? line.key, line.net);
+  for (const line of sales.bySource)
+    add('Net sales by source', ORDER_SOURCE_LABELS[line.key as OrderSource] ?? line.key, line.net);
   add('Income', 'Service charge', statement.serviceCharge);
   add('Income', 'Delivery fees', statement.deliveryFees);
   add('Income', 'Tax contained in prices', statement.taxInPrices);
