@@ -9,6 +9,8 @@ import pg from 'pg';
 
 export interface ReportTiming {
   name: string;
+  /** The report's own `Server-Timing` of its last answer, when it sends one. */
+  serverTiming: string;
   medianMs: number;
   p90Ms: number;
   scanMs: number;
@@ -54,8 +56,10 @@ export async function measureReports(
     const scanMs = percentile(scans, 0.5);
     const timings: ReportTiming[] = [];
     for (const report of reports) {
+      let serverTiming = '';
       const times = await timed(RUNS, async () => {
         const response = await fetch(`${base}${report.path}`, { headers: { cookie } });
+        serverTiming = response.headers.get('server-timing') ?? '';
         if (response.status !== 200)
           throw new Error(`${report.path}: ${response.status} ${await response.text()}`);
         await response.arrayBuffer();
@@ -63,6 +67,7 @@ export async function measureReports(
       const medianMs = percentile(times, 0.5);
       timings.push({
         name: report.name,
+        serverTiming,
         medianMs: round(medianMs),
         p90Ms: round(percentile(times, 0.9)),
         scanMs: round(scanMs),

@@ -789,6 +789,9 @@ async function main(): Promise<void> {
           ]),
         ),
       );
+      for (const timing of reports.timings) {
+        if (timing.serverTiming) console.log(`${timing.name}, its parts (ms): ${timing.serverTiming}`);
+      }
     }
     let outlet: Awaited<ReturnType<typeof runBusyOutlet>> | null = null;
     if (!ONLY || ONLY.test('busy outlet')) {

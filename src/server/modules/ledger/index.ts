@@ -31,7 +31,7 @@ export {
   recordBankTransaction,
   reverseTransactions,
 } from './ledger.service';
-export { type AccountPeriod, accountsBetween } from './ledger-periods';
+export { type AccountPeriod, accountBalancesNow, accountsBetween } from './ledger-periods';
 export {
   countReconciliationsIn,
   deleteDemoReconciliations,

@@ -80,3 +80,22 @@ export async function accountsBetween(
     })
     .filter((account) => account.active || account.opening !== 0 || account.in !== 0 || account.out !== 0);
 }
+
+/**
+ * The balances of the accounts `ids` now (opening balance + every row), from the per-day totals: what
+ * `accountBalance` reads from the rows, without reading them.
+ */
+export async function accountBalancesNow(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const balances = new Map<string, number>();
+  if (ids.length === 0) return balances;
+  const result = await db.execute<{ id: string; balance: string }>(sql`
+    select a.id, a.opening_balance + coalesce((
+             select sum(t.money_in - t.money_out) from ${ledgerDayTotals} t where t.account_id = a.id), 0) as balance
+      from ${bankAccounts} a
+     where a.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  for (const row of result.rows) balances.set(row.id, Number(row.balance));
+  return balances;
+}

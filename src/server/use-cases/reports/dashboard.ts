@@ -12,7 +12,7 @@ import { queryDateBound } from '../../lib/date-range';
 import { budgetMonth } from '../../modules/expenses';
 import { feedbackTotals, listFeedback } from '../../modules/feedback';
 import { listInventoryItems, portionCosts } from '../../modules/inventory';
-import { accountBalance, cashAccounts } from '../../modules/ledger';
+import { accountBalancesNow, cashAccounts } from '../../modules/ledger';
 import { menuItemCategories } from '../../modules/menu';
 import {
   completedOrderPattern,
@@ -54,7 +54,10 @@ async function todayFigures(db: Queryable, timeZone: string): Promise<Dashboard[
     openOrderCount(db),
     cashAccounts(db),
   ]);
-  const expected = await Promise.all(drawers.map((drawer) => accountBalance(db, drawer.id)));
+  const balances = await accountBalancesNow(
+    db,
+    drawers.map((drawer) => drawer.id),
+  );
   return {
     day,
     sales: sales.reduce((sum, row) => sum + row.total, 0),
@@ -65,18 +68,36 @@ async function todayFigures(db: Queryable, timeZone: string): Promise<Dashboard[
       amount: refunds.reduce((sum, row) => sum + row.amount, 0),
     },
     openOrders: open,
-    drawers: drawers.map((drawer, index) => ({
+    drawers: drawers.map((drawer) => ({
       accountId: drawer.id,
       name: drawer.name,
-      expected: expected[index] ?? 0,
+      expected: balances.get(drawer.id) ?? 0,
     })),
   };
+}
+
+/** Milliseconds each part of a report took, by name (the route sends them as `Server-Timing`). */
+export type ReportTimings = Map<string, number>;
+
+async function timed<T>(
+  timings: ReportTimings | undefined,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!timings) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings.set(name, (timings.get(name) ?? 0) + performance.now() - started);
+  }
 }
 
 export async function analyticsDashboard(
   db: Database,
   actor: Actor,
   query: Pick<ReportPeriodQuery, 'from' | 'to'>,
+  timings?: ReportTimings,
 ): Promise<Dashboard> {
   authorize(actor, 'report.read');
   const settings = await getSettings(db);
@@ -86,30 +107,39 @@ export async function analyticsDashboard(
   const thresholds = { amberMinutes: settings.orderAgeAmberMinutes, redMinutes: settings.orderAgeRedMinutes };
   const oneDay = query.from === query.to;
   // The budgets of the period's last month, read in their own snapshot.
-  const budget = await budgetMonth(db, actor, query.to.slice(0, 7));
+  const budget = await timed(timings, 'budgets', () => budgetMonth(db, actor, query.to.slice(0, 7)));
   return withTransaction(
     db,
     async (tx) => {
-      const today = await todayFigures(tx, timeZone);
-      const kinds = await completedSalesBetween(tx, query.from, query.to);
-      const days = oneDay ? [] : await completedSalesByDay(tx, query.from, query.to);
-      const pattern = await completedOrderPattern(tx, from, to, timeZone, thresholds);
-      const dishes = await dishesSold(tx, from, to, MAX_DASHBOARD_DISHES);
+      const today = await timed(timings, 'today', () => todayFigures(tx, timeZone));
+      const kinds = await timed(timings, 'sales', () => completedSalesBetween(tx, query.from, query.to));
+      const days = oneDay
+        ? []
+        : await timed(timings, 'days', () => completedSalesByDay(tx, query.from, query.to));
+      const pattern = await timed(timings, 'pattern', () =>
+        completedOrderPattern(tx, from, to, timeZone, thresholds),
+      );
+      const dishes = await timed(timings, 'dishes', () => dishesSold(tx, from, to, MAX_DASHBOARD_DISHES));
       const itemIds = dishes.flatMap((dish) => (dish.menuItemId ? [dish.menuItemId] : []));
-      const [categories, costs] = await Promise.all([
-        menuItemCategories(tx, itemIds),
-        portionCosts(tx, itemIds),
-      ]);
-      const coupons = await couponUses(tx, from, to);
-      const methods = await paymentsByMethod(tx, new Date(from.getTime() - 1), new Date(to.getTime() - 1));
-      const refunds = await refundsByOrder(tx, from, to);
-      const ratings = await feedbackTotals(tx, actor, { from, to }, timeZone);
+      const [categories, costs] = await timed(timings, 'recipes', () =>
+        Promise.all([menuItemCategories(tx, itemIds), portionCosts(tx, itemIds)]),
+      );
+      const coupons = await timed(timings, 'coupons', () => couponUses(tx, from, to));
+      const methods = await timed(timings, 'payments', () =>
+        paymentsByMethod(tx, new Date(from.getTime() - 1), new Date(to.getTime() - 1)),
+      );
+      const refunds = await timed(timings, 'refunds', () => refundsByOrder(tx, from, to));
+      const ratings = await timed(timings, 'ratings', () =>
+        feedbackTotals(tx, actor, { from, to }, timeZone),
+      );
       const low = await listFeedback(tx, actor, { from, to, rating: [1, 2], limit: 5 });
       const lowOrders = await orderKinds(
         tx,
         low.items.map((row) => row.orderId),
       );
-      const stock = await listInventoryItems(tx, actor, { lowStock: true, active: true, limit: 50 });
+      const stock = await timed(timings, 'stock', () =>
+        listInventoryItems(tx, actor, { lowStock: true, active: true, limit: 50 }),
+      );
       const open = await openOrderCount(tx);
 
       const sales = kinds.reduce((sum, row) => sum + row.total, 0);

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_completed_reports_idx" ON "orders" USING btree ("completed_at","total","discount","coupon_code","confirmed_at","ready_at","id") WHERE "orders"."status" = 'completed';
