@@ -76,6 +76,8 @@ const BUILT_PAGES: Readonly<Record<string, LazyPage>> = {
     })),
   '/statement': () =>
     import('../pages/statement-page').then((module) => ({ Component: module.StatementPage })),
+  '/admin/dashboard': () =>
+    import('../pages/dashboard-page').then((module) => ({ Component: module.DashboardPage })),
 };
 
 /**
@@ -107,6 +109,7 @@ const SUB_PAGES: Readonly<Record<string, Readonly<Record<string, LazyPage>>>> = 
   '/expenses': {},
   '/budget-allocations': {},
   '/statement': {},
+  '/admin/dashboard': {},
   '/inventory': {
     counts: () =>
       import('../pages/stock-counts-page').then((module) => ({ Component: module.StockCountsPage })),

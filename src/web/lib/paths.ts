@@ -20,6 +20,8 @@ export const paths = {
   adminAudit: pagePath('/admin/audit'),
   adminFeedback: pagePath('/admin/feedback'),
   adminBackup: pagePath('/admin/backup'),
+  adminDashboard: pagePath('/admin/dashboard'),
+  budgetAllocations: pagePath('/budget-allocations'),
   menu: pagePath('/menu'),
   masterData: pagePath('/master-data'),
   coupons: pagePath('/coupons'),

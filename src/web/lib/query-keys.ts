@@ -141,6 +141,15 @@ export const queryKeys = {
     statement: (period: object) => ['reports', 'statement', period] as const,
     records: (kind: string, params: object) => ['reports', 'records', kind, params] as const,
   },
+  /**
+   * The analytics dashboard (`/api/reports/dashboard`, admin) and the orders behind its bars and cells:
+   * refreshed with every topic the dashboard reads.
+   */
+  analytics: {
+    all: ['analytics'] as const,
+    dashboard: (period: object) => ['analytics', 'dashboard', period] as const,
+    orders: (params: object) => ['analytics', 'orders', params] as const,
+  },
   /** Stock counts (`/api/inventory/counts…`): refreshed with the live topic `inventory-counts`. */
   stockCounts: {
     all: ['stock-counts'] as const,

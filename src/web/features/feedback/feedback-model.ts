@@ -1,10 +1,17 @@
 import type { FeedbackEntry } from '../../../shared/contracts/feedback';
 import { RATING_MAX } from '../../../shared/feedback-paths';
 import type { Role } from '../../../shared/roles';
+import {
+  type ChartBox,
+  linePath as chartLinePath,
+  pointX,
+  valueY,
+} from '../../components/charts/chart-geometry';
 
 /**
  * What the feedback screens say and draw, as pure functions: the words of a rating, how
- * long an order took, the admin screen's filters as a query, and the trend chart's geometry.
+ * long an order took, the admin screen's filters as a query, and the trend chart's geometry (that of
+ * every chart, `components/charts/chart-geometry.ts`, on the ratings' scale).
  * Zod-free: the guests' feedback page loads it.
  */
 
@@ -142,27 +149,17 @@ export function percentOf(count: number, total: number): number {
   return total === 0 ? 0 : Math.round((count / total) * 100);
 }
 
-export interface ChartBox {
-  width: number;
-  height: number;
-  /** Room for the axes' labels. */
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
+export type { ChartBox } from '../../components/charts/chart-geometry';
+export { labelledIndexes } from '../../components/charts/chart-geometry';
 
 /** The x of the `index`-th of `count` periods: spread over the plot, one alone in its middle. */
 export function chartX(box: ChartBox, index: number, count: number): number {
-  const plot = box.width - box.left - box.right;
-  if (count <= 1) return box.left + plot / 2;
-  return box.left + (plot * index) / (count - 1);
+  return pointX(box, index, count);
 }
 
 /** The y of a rating (1 at the bottom, 5 at the top). */
 export function chartY(box: ChartBox, rating: number): number {
-  const plot = box.height - box.top - box.bottom;
-  return box.top + plot * (1 - (rating - 1) / (RATING_MAX - 1));
+  return valueY(box, rating, 1, RATING_MAX);
 }
 
 /**
@@ -170,32 +167,5 @@ export function chartY(box: ChartBox, rating: number): number {
  * line instead of pulling it to zero.
  */
 export function linePath(box: ChartBox, values: readonly (number | null)[]): string {
-  let path = '';
-  let drawing = false;
-  values.forEach((value, index) => {
-    if (value === null) {
-      drawing = false;
-      return;
-    }
-    const x = chartX(box, index, values.length).toFixed(1);
-    const y = chartY(box, value).toFixed(1);
-    path += `${drawing ? 'L' : 'M'}${x} ${y} `;
-    drawing = true;
-  });
-  return path.trim();
-}
-
-/** Which of `count` period labels to write under the axis so they do not overlap (every n-th, and the last). */
-export function labelledIndexes(count: number, plotWidth: number, labelWidth: number): Set<number> {
-  const fits = Math.max(1, Math.floor(plotWidth / labelWidth));
-  const step = Math.max(1, Math.ceil(count / fits));
-  const indexes = new Set<number>();
-  for (let index = 0; index < count; index += step) indexes.add(index);
-  if (count > 0 && !indexes.has(count - 1)) {
-    // The last period is worth naming; drop the one before it if the two would touch.
-    const previous = count - 1 - ((count - 1) % step);
-    if (count - 1 - previous < step / 2) indexes.delete(previous);
-    indexes.add(count - 1);
-  }
-  return indexes;
+  return chartLinePath(box, values, 1, RATING_MAX);
 }

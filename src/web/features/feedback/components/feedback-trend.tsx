@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { FeedbackSummary, FeedbackTrendBucket } from '../../../../shared/contracts/feedback';
 import { RATING_MAX, RATING_MIN } from '../../../../shared/feedback-paths';
+import { LineChart, type LineSeries } from '../../../components/charts/line-chart';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch-field';
 import { useConfig } from '../../config';
-import { type ChartBox, chartX, chartY, formatAverage, labelledIndexes, linePath } from '../feedback-model';
+import { formatAverage } from '../feedback-model';
 
 const SERIES = [
   {
@@ -21,23 +22,7 @@ const SERIES = [
 
 const BUCKET_WORDS: Record<FeedbackTrendBucket, string> = { day: 'day', week: 'week', month: 'month' };
 const HEIGHT = 240;
-
-/** The width the element is given, kept up to date (the chart is drawn in real pixels, so text stays sharp). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
+const TICKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 
 /** "Nov 26" for a day or a week's first day, "Nov 2026" for a month (from `YYYY-MM-DD`). */
 function usePeriodLabel(bucket: FeedbackTrendBucket | 'full-day') {
@@ -59,105 +44,33 @@ function usePeriodLabel(bucket: FeedbackTrendBucket | 'full-day') {
 }
 
 function Chart({ summary, periodLabel }: { summary: FeedbackSummary; periodLabel: (p: string) => string }) {
-  const { ref, width } = useWidth<HTMLDivElement>();
   const trend = summary.trend;
-  const box: ChartBox = {
-    width: Math.max(width, 200),
-    height: HEIGHT,
-    left: 34,
-    right: 16,
-    top: 12,
-    bottom: 30,
-  };
-  const labels = labelledIndexes(trend.length, box.width - box.left - box.right, 64);
-  const ticks = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
-
+  const series: LineSeries[] = SERIES.map((line) => ({
+    key: line.key,
+    label: line.label,
+    values: trend.map((point) => point[line.key]),
+    stroke: line.stroke,
+    fill: line.fill,
+    strokeWidth: line.key === 'overall' ? 2.5 : 1.75,
+  }));
   return (
-    // Hidden overflow: a chart drawn for a wider screen never holds the card wide while it is measured again.
-    <div ref={ref} className="w-full overflow-hidden">
-      {width > 0 && (
-        <svg
-          width={box.width}
-          height={box.height}
-          role="img"
-          aria-label={`Average overall, food and service ratings per ${BUCKET_WORDS[summary.bucket]}, ${trend.length} ${trend.length === 1 ? 'period' : 'periods'}. "Show as table" gives the numbers.`}
-          className="block overflow-visible text-neutral-600"
-          data-testid="trend-chart"
-        >
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={box.left}
-                x2={box.width - box.right}
-                y1={chartY(box, tick)}
-                y2={chartY(box, tick)}
-                className="stroke-neutral-200"
-                strokeDasharray={tick === RATING_MIN ? undefined : '3 3'}
-              />
-              <text
-                x={box.left - 10}
-                y={chartY(box, tick)}
-                dy="0.32em"
-                textAnchor="end"
-                className="fill-current text-xs"
-              >
-                {tick}
-              </text>
-            </g>
-          ))}
-          {trend.map((point, index) =>
-            labels.has(index) ? (
-              <text
-                key={point.period}
-                x={chartX(box, index, trend.length)}
-                y={box.height - 8}
-                textAnchor={
-                  trend.length === 1
-                    ? 'middle'
-                    : index === 0
-                      ? 'start'
-                      : index === trend.length - 1
-                        ? 'end'
-                        : 'middle'
-                }
-                className="fill-current text-xs"
-              >
-                {periodLabel(point.period)}
-              </text>
-            ) : null,
-          )}
-          {SERIES.map((series) => (
-            <g key={series.key}>
-              <path
-                d={linePath(
-                  box,
-                  trend.map((point) => point[series.key]),
-                )}
-                className={clsx('fill-none', series.stroke)}
-                strokeWidth={series.key === 'overall' ? 2.5 : 1.75}
-                strokeLinejoin="round"
-                strokeLinecap="round"
-              />
-              {trend.map((point, index) => {
-                const value = point[series.key];
-                if (value === null) return null;
-                return (
-                  <circle
-                    key={point.period}
-                    cx={chartX(box, index, trend.length)}
-                    cy={chartY(box, value)}
-                    r={trend.length > 40 ? 2 : 3.5}
-                    className={series.fill}
-                  >
-                    <title>{`${series.label}, ${periodLabel(point.period)}: ${formatAverage(value)} (${point.count} feedback)`}</title>
-                  </circle>
-                );
-              })}
-            </g>
-          ))}
-        </svg>
-      )}
-    </div>
+    <LineChart
+      labels={trend.map((point) => periodLabel(point.period))}
+      series={series}
+      min={RATING_MIN}
+      max={RATING_MAX}
+      ticks={TICKS}
+      height={HEIGHT}
+      ariaLabel={`Average overall, food and service ratings per ${BUCKET_WORDS[summary.bucket]}, ${trend.length} ${trend.length === 1 ? 'period' : 'periods'}. "Show as table" gives the numbers.`}
+      pointTitle={(line, index) => {
+        const point = trend[index];
+        const value = line.values[index] ?? null;
+        return point
+          ? `${line.label}, ${periodLabel(point.period)}: ${formatAverage(value)} (${point.count} feedback)`
+          : '';
+      }}
+      testId="trend-chart"
+    />
   );
 }
 
