@@ -186,8 +186,10 @@ async function apply(world: World, move: Step): Promise<void> {
       return;
     }
     case 'recall': {
-      const order = world.completed.pop();
-      if (!order) return;
+      const completed = world.completed.pop();
+      if (!completed) return;
+      // A refund since its completion moved the order's version on: recall from the order as it is.
+      const order = await expectOk<Order>(await t.get(`/api/orders/${completed.id}`, { as: staff }));
       const response = await t.post(
         `/api/orders/${order.id}/status`,
         { status: 'ready', version: order.version, recall: true },
