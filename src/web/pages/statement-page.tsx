@@ -13,7 +13,7 @@ const page = findPage(paths.statement);
 const TITLE = page ? pageTitle(page) : 'Financial Statement';
 
 /**
- * `/statement` (admin; docs/PRODUCT.md): for a chosen period against the one before it, sales,
+ * `/statement` (admin; docs/PRODUCT-RULES.md, The financial statement): for a chosen period against the one before it, sales,
  * discounts and refunds, net sales by order type and source, income, the tax owed, the cost of goods
  * sold and food cost, partner commissions, operating expenses by category and the profit; then every
  * account's cash and bank movements. Each line opens the records behind it; the statement downloads
